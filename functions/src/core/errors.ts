@@ -1,0 +1,53 @@
+/** Error kinds the API maps to HTTP statuses. One type, one place. */
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests'
+  | 'unavailable';
+
+const STATUS: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  unavailable: 503,
+};
+
+/** A failure whose message is fit to show the user (the specs' own words). */
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number;
+  readonly issues?: { path: string; message: string }[];
+  readonly retryAfter?: number;
+
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    extra: { issues?: { path: string; message: string }[]; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.status = STATUS[kind];
+    if (extra.issues) this.issues = extra.issues;
+    if (extra.retryAfter !== undefined) this.retryAfter = extra.retryAfter;
+  }
+}
+
+/** Shorthands, so call sites read as the rule they enforce. */
+export const fail = {
+  badRequest: (message: string, issues?: { path: string; message: string }[]) =>
+    new AppError('bad_request', message, issues ? { issues } : {}),
+  unauthorized: (message = 'Not authenticated') => new AppError('unauthorized', message),
+  forbidden: (message: string) => new AppError('forbidden', message),
+  notFound: (message: string) => new AppError('not_found', message),
+  conflict: (message: string) => new AppError('conflict', message),
+  tooManyRequests: (message: string, retryAfter: number) =>
+    new AppError('too_many_requests', message, { retryAfter }),
+  unavailable: (message: string) => new AppError('unavailable', message),
+};

@@ -1,0 +1,95 @@
+import { GetCommand, PutCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { CommunitySchema, type Community } from '@kehila/shared';
+import { isConditionFailed, setExpression, stripKeys, type Db } from './db';
+import { keys } from './keys';
+
+/** A community by id, or null. */
+export async function getCommunity(db: Db, communityId: string): Promise<Community | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.community(communityId), ConsistentRead: true }),
+  );
+  return res.Item ? CommunitySchema.parse(stripKeys(res.Item)) : null;
+}
+
+/** Several communities by id (missing ones are left out), in no particular order. */
+export async function getCommunities(db: Db, communityIds: readonly string[]): Promise<Community[]> {
+  const unique = [...new Set(communityIds)];
+  const out: Community[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [db.table]: { Keys: unique.slice(i, i + 100).map((id) => keys.community(id)) },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[db.table] ?? []) out.push(CommunitySchema.parse(stripKeys(item)));
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return out;
+}
+
+/** Stores a new community; fails if the id is taken. */
+export async function createCommunity(db: Db, community: Community): Promise<Community> {
+  const item = CommunitySchema.parse(community);
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.community(item.id), entity: 'community', ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return item;
+}
+
+/** Updates fields of a community; returns it, or null if it does not exist. */
+export async function updateCommunity(
+  db: Db,
+  communityId: string,
+  patch: Partial<Omit<Community, 'id' | 'created_at'>>,
+): Promise<Community | null> {
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.community(communityId),
+        ...setExpression({ ...patch, updated_at: patch.updated_at ?? new Date().toISOString() }),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return CommunitySchema.parse(stripKeys(res.Attributes ?? {}));
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Claims a WhatsApp group for a community. One group belongs to one community: the claim is a
+ * conditional write. Returns the community that holds the group after the call.
+ */
+export async function claimGroup(db: Db, groupId: string, communityId: string): Promise<{ ownerCommunityId: string; claimed: boolean }> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.groupClaim(groupId), entity: 'group_claim', group_id: groupId, community_id: communityId },
+        ConditionExpression: 'attribute_not_exists(pk) OR community_id = :c',
+        ExpressionAttributeValues: { ':c': communityId },
+      }),
+    );
+    return { ownerCommunityId: communityId, claimed: true };
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    const owner = await findCommunityIdByGroup(db, groupId);
+    return { ownerCommunityId: owner ?? communityId, claimed: false };
+  }
+}
+
+/** The id of the community that owns a WhatsApp group, or null. */
+export async function findCommunityIdByGroup(db: Db, groupId: string): Promise<string | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.groupClaim(groupId), ConsistentRead: true }),
+  );
+  return typeof res.Item?.community_id === 'string' ? res.Item.community_id : null;
+}

@@ -1,0 +1,135 @@
+/**
+ * Every key of the table is composed here and nowhere else (docs/data-model.md lists them with
+ * their access patterns). Tenancy rule: every community-owned item's partition key starts with
+ * `C#<communityId>`. Timestamps inside sort keys are ISO-8601 UTC with milliseconds, so they sort
+ * lexicographically.
+ */
+
+const c = (communityId: string) => `C#${communityId}`;
+const lower = (email: string) => email.trim().toLowerCase();
+
+/** Primary key of an item. */
+export type ItemKey = {
+  pk: string;
+  sk: string;
+};
+
+export const keys = {
+  // ---- global items (one user, one e-mail, one group) ----
+  profile: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** gsi1 of a profile: find a profile by e-mail. */
+  profileByEmail: (email: string) => ({ gsi1pk: `EMAIL#${lower(email)}`, gsi1sk: 'PROFILE' }),
+
+  allowlist: (email: string): ItemKey => ({ pk: `ALLOW#${lower(email)}`, sk: 'ALLOW' }),
+  /** gsi1 of an allow-list entry: list every entry (operator command). */
+  allowlistIndex: (email: string) => ({ gsi1pk: 'ALLOWLIST', gsi1sk: lower(email) }),
+
+  /** One community per WhatsApp group: a claim item written with a condition. */
+  groupClaim: (groupId: string): ItemKey => ({ pk: `GROUP#${groupId}`, sk: 'GROUP' }),
+
+  /** Receipt of a processed billing webhook body (replays change nothing). */
+  billingReceipt: (bodySha256: string): ItemKey => ({ pk: 'WEBHOOK#billing', sk: bodySha256 }),
+
+  /** Messages from groups no community owns: counted per day, never stored. */
+  droppedCounter: (day: string): ItemKey => ({ pk: 'STATS#webhooks', sk: `DROPPED#${day}` }),
+
+  // ---- community-owned items ----
+  community: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'COMMUNITY' }),
+
+  member: (communityId: string, memberId: string): ItemKey => ({ pk: c(communityId), sk: `MEMBER#${memberId}` }),
+  memberPrefix: (communityId: string) => ({ pk: c(communityId), skPrefix: 'MEMBER#' }),
+  /** gsi1 of a member with an account: the user's memberships. */
+  memberByUser: (authId: string, communityId: string) => ({
+    gsi1pk: `USER#${authId}`,
+    gsi1sk: `MEMBERSHIP#${communityId}`,
+  }),
+  membershipsOfUser: (authId: string) => ({ gsi1pk: `USER#${authId}`, gsi1skPrefix: 'MEMBERSHIP#' }),
+  /** gsi2 of a member: a community's members by approval status, newest first. */
+  memberByApproval: (communityId: string, approval: string, createdAt: string, memberId: string) => ({
+    gsi2pk: `${c(communityId)}#MEMBERS`,
+    gsi2sk: `${approval}#${createdAt}#${memberId}`,
+  }),
+  /** One member per e-mail per community: a guard item written with a condition. */
+  memberEmail: (communityId: string, email: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `MEMBEREMAIL#${lower(email)}`,
+  }),
+
+  connection: (communityId: string, connectionId: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `CONNECTION#${connectionId}`,
+  }),
+  /** gsi1 of a pending group connection: found by the admin's phone (digits only). */
+  connectionByPhone: (phoneDigits: string, status: string, createdAt: string) => ({
+    gsi1pk: `PHONE#${phoneDigits}`,
+    gsi1sk: `CONNECTION#${status}#${createdAt}`,
+  }),
+
+  invite: (communityId: string, inviteId: string): ItemKey => ({ pk: c(communityId), sk: `INVITE#${inviteId}` }),
+  /** gsi1 of an invite: found by its public code. */
+  inviteByCode: (code: string) => ({ gsi1pk: `INVITECODE#${code}`, gsi1sk: 'INVITE' }),
+
+  directoryLink: (communityId: string, linkId: string): ItemKey => ({ pk: c(communityId), sk: `DIRLINK#${linkId}` }),
+  /** gsi1 of a directory link: found by its public token. */
+  directoryLinkByToken: (token: string) => ({ gsi1pk: `DIRTOKEN#${token}`, gsi1sk: 'DIRLINK' }),
+  directoryViews: (communityId: string, linkId: string, day: string): ItemKey => ({
+    pk: `${c(communityId)}#DIRVIEWS#${linkId}`,
+    sk: `DAY#${day}`,
+  }),
+  directoryVisitor: (communityId: string, linkId: string, visitorHash: string): ItemKey => ({
+    pk: `${c(communityId)}#DIRVIEWS#${linkId}`,
+    sk: `VISITOR#${visitorHash}`,
+  }),
+
+  theme: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'THEME' }),
+  prompt: (communityId: string, promptName: string): ItemKey => ({ pk: c(communityId), sk: `PROMPT#${promptName}` }),
+  promptHistory: (communityId: string, createdAt: string, id: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `PROMPTHIST#${createdAt}#${id}`,
+  }),
+
+  /** Messages of a community, in time order. */
+  message: (communityId: string, timestamp: string, msgId: string): ItemKey => ({
+    pk: `${c(communityId)}#MSG`,
+    sk: `${timestamp}#${msgId}`,
+  }),
+  messagePartition: (communityId: string) => `${c(communityId)}#MSG`,
+  /** gsi1 of a message: found by its id. */
+  messageById: (communityId: string, msgId: string) => ({ gsi1pk: `${c(communityId)}#MSGID`, gsi1sk: msgId }),
+  /** gsi2 of a message: a sender's messages in time order. */
+  messageBySender: (communityId: string, senderHash: string, timestamp: string) => ({
+    gsi2pk: `${c(communityId)}#SENDER#${senderHash}`,
+    gsi2sk: timestamp,
+  }),
+
+  /** Pre-computed message aggregates (per day and per hour). */
+  aggregateDay: (communityId: string, day: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `DAY#${day}` }),
+  aggregateHour: (communityId: string, hour: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `HOUR#${hour}` }),
+  aggregatePartition: (communityId: string) => `${c(communityId)}#AGG`,
+
+  action: (communityId: string, actionId: string): ItemKey => ({ pk: c(communityId), sk: `ACTION#${actionId}` }),
+  /** gsi1 of an action: one user's actions in a community by status then due date. */
+  actionByUser: (communityId: string, userId: string, status: string, dueDate: string | null) => ({
+    gsi1pk: `${c(communityId)}#ACTIONS#${userId}`,
+    gsi1sk: `${status}#${dueDate ?? '9999'}`,
+  }),
+
+  summary: (communityId: string, createdAt: string): ItemKey => ({ pk: c(communityId), sk: `SUMMARY#${createdAt}` }),
+  clusters: (communityId: string, timeRange: string): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${timeRange}` }),
+  supplier: (communityId: string, dateAdded: string, supplierId: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `SUPPLIER#${dateAdded}#${supplierId}`,
+  }),
+  opportunity: (communityId: string, createdAt: string, id: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `OPP#${createdAt}#${id}`,
+  }),
+  partnershipMatch: (communityId: string, id: string): ItemKey => ({ pk: c(communityId), sk: `MATCH#${id}` }),
+  biSummary: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'BISUMMARY' }),
+  importJob: (communityId: string, importId: string): ItemKey => ({ pk: c(communityId), sk: `IMPORT#${importId}` }),
+  /** Outbound WhatsApp messages (the local gateway's outbox; the send log in the cloud). */
+  outbox: (communityId: string, createdAt: string, id: string): ItemKey => ({
+    pk: `${c(communityId)}#OUTBOX`,
+    sk: `${createdAt}#${id}`,
+  }),
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * The `config.json` the web app fetches before `Amplify.configure`: written by the web stack at
+ * deploy, and served by the local gateway under `npm start`. The web build itself holds no settings.
+ */
+export const RuntimeConfigSchema = z.object({
+  stage: z.enum(['local', 'cloud']),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Set locally: the Cognito-compatible endpoint (cognito-local behind the gateway). */
+  userPoolEndpoint: z.string().optional(),
+  /** USER_PASSWORD_AUTH locally (cognito-local has no SRP); SRP in the cloud. */
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  /** Hosted UI domain for Google sign-in; absent when Google is not configured. */
+  oauthDomain: z.string().optional(),
+  /** WebSocket URL for live message events. */
+  wsUrl: z.string(),
+  /** Base of the REST API; empty means the same origin as the page. */
+  apiUrl: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Admin gender on the community information form (S1 §3). */
+export const AdminGenderSchema = z.enum(['Male', 'Female', 'Other', 'Prefer not to say']);
+/** Group language (S1 §3); English by default. */
+export const GroupLanguageSchema = z.enum(['English', 'Hebrew', 'Mixed']);
+/** Where summaries are delivered (S1 §1). */
+export const SummaryDestinationSchema = z.enum(['whatsapp', 'sheet', 'both']);
+
+/** communities (S1 §3), plus the workspace owner of S2 §6. */
+export const CommunitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  meaningful_id: z.string().nullable(),
+  group_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  group_description: z.string().nullable(),
+  group_goals: z.string().nullable(),
+  admin_name: z.string().nullable(),
+  admin_gender: AdminGenderSchema.nullable(),
+  group_language: GroupLanguageSchema.default('English'),
+  admin_phone: z.string().nullable(),
+  metadata_collected_at: z.string().nullable(),
+  summary_destination: SummaryDestinationSchema.default('whatsapp'),
+  weekly_summary: z.boolean().default(true),
+  daily_summary: z.boolean().default(false),
+  pine_coin_manager_id: z.string().nullable(),
+  group_rules: z.string().nullable(),
+  business_focus: z.array(z.string()).default([]),
+  member_onboarding_info: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  color_theme: z.string().nullable(),
+  whatsapp_group_url: z.string().nullable(),
+  /** The workspace owner (S2 §6): the one admin who may rename, brand and transfer ownership. */
+  owner_id: z.string().nullable(),
+});
+export type Community = z.infer<typeof CommunitySchema>;
+
+/** The user's community list entry (S1 §3). */
+export const UserCommunitySchema = z.object({
+  community_id: z.string(),
+  community_name: z.string(),
+  display_name: z.string(),
+  meaningful_id: z.string().nullable(),
+  group_id: z.string().nullable(),
+  role: z.enum(['Admin', 'Member']),
+  member_count: z.number().int().nonnegative(),
+  created_at: z.string(),
+});
+export type UserCommunity = z.infer<typeof UserCommunitySchema>;
+
+/** pending_community_connections (S1 §3): an admin's group connection waiting for the bot. */
+export const PendingConnectionSchema = z.object({
+  id: z.string(),
+  community_id: z.string(),
+  admin_phone: z.string(),
+  status: z.enum(['pending', 'waiting', 'connected']),
+  group_id: z.string().nullable(),
+  uuid_detected_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PendingConnection = z.infer<typeof PendingConnectionSchema>;
+
+/** theme (S1 §3, S2 §3): one per community. */
+export const ThemeSchema = z.object({
+  group_id: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  primary_color: z.string().default('#0EA5E9'),
+  font_family: z.string().default('system-ui, sans-serif'),
+});
+export type Theme = z.infer<typeof ThemeSchema>;

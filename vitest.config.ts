@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test projects. `npm test` runs unit, integration, infra and web; `npm run test:e2e` runs e2e.
+ * Integration tests start the local engines on free ports in a global setup and tear them down.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.tsx', 'tests/web/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 400_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,12 +1,6 @@
 /** Error kinds the API maps to HTTP statuses. One type, one place. */
 export type ErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many_requests'
-  | 'unavailable';
+  'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'unavailable';
 
 const STATUS: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -47,7 +41,6 @@ export const fail = {
   forbidden: (message: string) => new AppError('forbidden', message),
   notFound: (message: string) => new AppError('not_found', message),
   conflict: (message: string) => new AppError('conflict', message),
-  tooManyRequests: (message: string, retryAfter: number) =>
-    new AppError('too_many_requests', message, { retryAfter }),
+  tooManyRequests: (message: string, retryAfter: number) => new AppError('too_many_requests', message, { retryAfter }),
   unavailable: (message: string) => new AppError('unavailable', message),
 };

@@ -68,7 +68,11 @@ export async function updateCommunity(
  * Claims a WhatsApp group for a community. One group belongs to one community: the claim is a
  * conditional write. Returns the community that holds the group after the call.
  */
-export async function claimGroup(db: Db, groupId: string, communityId: string): Promise<{ ownerCommunityId: string; claimed: boolean }> {
+export async function claimGroup(
+  db: Db,
+  groupId: string,
+  communityId: string,
+): Promise<{ ownerCommunityId: string; claimed: boolean }> {
   try {
     await db.doc.send(
       new PutCommand({

@@ -50,14 +50,15 @@ export function setExpression(patch: Record<string, unknown>): {
     sets.push(`#f${i} = :v${i}`);
   });
   if (sets.length === 0) throw new Error('empty update');
-  return { UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }
 
 /** Runs a Query to the end, following LastEvaluatedKey. For bounded lists only (a user's communities, a page). */
-export async function queryAll<T>(
-  db: Db,
-  input: Omit<QueryCommandInput, 'TableName'>,
-): Promise<T[]> {
+export async function queryAll<T>(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
   const out: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {

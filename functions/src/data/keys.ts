@@ -30,6 +30,9 @@ export const keys = {
   /** Receipt of a processed billing webhook body (replays change nothing). */
   billingReceipt: (bodySha256: string): ItemKey => ({ pk: 'WEBHOOK#billing', sk: bodySha256 }),
 
+  /** Records that the local demo data was seeded (local stack only). */
+  seedMarker: (): ItemKey => ({ pk: 'SEED#demo', sk: 'SEED' }),
+
   /** Messages from groups no community owns: counted per day, never stored. */
   droppedCounter: (day: string): ItemKey => ({ pk: 'STATS#webhooks', sk: `DROPPED#${day}` }),
 

@@ -5,7 +5,9 @@ import { keys } from './keys';
 
 /** A user's profile, or null. */
 export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
-  const res = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.profile(userId), ConsistentRead: true }));
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.profile(userId), ConsistentRead: true }),
+  );
   return res.Item ? ProfileSchema.parse(stripKeys(res.Item)) : null;
 }
 

@@ -31,7 +31,7 @@ export interface HttpEvent {
   isBase64Encoded: boolean;
   requestContext: {
     requestId: string;
-    http: { method: string; path: string; sourceIp: string };
+    http: { method: string; path: string; sourceIp: string; protocol?: string; userAgent?: string };
     authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]> } };
   };
 }

@@ -1,0 +1,194 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Area, RuntimeConfig } from '@kehila/shared';
+import { queueUrlEnvName } from '@kehila/functions/core/config';
+import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
+import { queues, type QueueName } from '@kehila/functions/workers/queues';
+import { startDynamo, ensureTable } from './engines/dynamodb';
+import { startSqs, ensureQueues, localSqsClient, type QueueUrls } from './engines/sqs';
+import { startCognito, ensureUserPool } from './engines/cognito';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './engines/net';
+import { startGateway, type AreaHandler, type Gateway, type Middleware } from './gateway';
+import { cognitoProxy, type CognitoHook } from './cognito-proxy';
+import { startPollers, type Pollers, type SqsWorker } from './pollers';
+import { seedDemo } from './seed';
+import { staticSite } from './static';
+
+/** Where the repository root is (this file lives in infra/local). */
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** Options of the local stack. */
+export interface LocalStackOptions {
+  /** Gateway port; 0 picks a free one. */
+  readonly port: number;
+  /** Persist data here (dynalite LevelDB, cognito-local files); a temp dir wiped on close when unset. */
+  readonly dataDir?: string;
+  /** How the web app is served: Vite dev middleware, the built web/dist, or not at all. */
+  readonly web: 'dev' | 'dist' | 'none';
+  /** Seed the demo community and logins on first start. */
+  readonly seed: boolean;
+  /** Seconds before a failed queue message is retried (the queue's visibility timeout when unset). */
+  readonly retryDelaySeconds?: number;
+  readonly pollerConcurrency?: number;
+  readonly log?: (line: string) => void;
+}
+
+/** A running local stack. */
+export interface LocalStack {
+  readonly url: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly endpoints: { readonly dynamodb: string; readonly sqs: string; readonly cognito: string };
+  readonly userPool: { readonly userPoolId: string; readonly clientId: string };
+  readonly queueUrls: Record<QueueName, QueueUrls>;
+  readonly deps: Deps;
+  /** Waits until every queue is empty (true) or the timeout passes (false). */
+  drain(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Loads an area's handler: the same module the area's Lambda runs. */
+async function loadArea(area: Area): Promise<AreaHandler> {
+  const mod = (await import(`@kehila/functions/http/${area}/index`)) as { handler: AreaHandler };
+  return mod.handler;
+}
+
+/** Loads a queue's worker module. */
+async function loadWorker(queue: QueueName): Promise<SqsWorker> {
+  const mod = (await import(`@kehila/functions/${queues[queue].worker}`)) as { handler: SqsWorker };
+  return mod.handler;
+}
+
+/**
+ * Starts everything the cloud runs, on loopback: dynalite, local SQS with in-process pollers,
+ * cognito-local behind `/cognito`, the API gateway for the contract's routes, and the web app on
+ * the same origin. Handlers read their settings from the environment, as in Lambda.
+ */
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => undefined);
+  const tempDir = opts.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'kehila-'));
+  const dataDir = opts.dataDir ?? tempDir ?? '';
+  mkdirSync(dataDir, { recursive: true });
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const c of closers.reverse()) await c().catch((err) => log(`while stopping: ${String(err)}`));
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  };
+
+  try {
+    const dynamo = await startDynamo(opts.dataDir ? { path: join(dataDir, 'dynamodb') } : {});
+    closers.push(() => dynamo.close());
+    const sqs = await startSqs();
+    closers.push(() => sqs.close());
+    const cognito = await startCognito({ dir: join(dataDir, 'cognito'), log: (l) => log(`[cognito] ${l}`) });
+    closers.push(() => cognito.close());
+
+    const tableName = 'kehila';
+    await ensureTable(dynamo.endpoint, tableName);
+    const queueUrls = await ensureQueues(sqs.endpoint);
+    const pool = await ensureUserPool(cognito);
+
+    const env: Record<string, string> = {
+      STAGE: 'local',
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      KEHILA_DATA_DIR: dataDir,
+    };
+    for (const [name, urls] of Object.entries(queueUrls)) env[queueUrlEnvName(name)] = urls.url;
+    Object.assign(process.env, env);
+    setDeps(undefined);
+    const deps = createDeps();
+    setDeps(deps);
+
+    if (opts.seed) await seedDemo(deps, { endpoint: cognito.endpoint, userPoolId: pool.userPoolId }, log);
+
+    const sqsClient = localSqsClient(sqs.endpoint);
+    const pollers: Pollers = await startPollers({
+      sqs: sqsClient,
+      urls: queueUrls,
+      loadWorker,
+      concurrency: opts.pollerConcurrency ?? 2,
+      ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
+      onError: (queue, err) => log(`[${queue}] ${(err as Error).message ?? String(err)}`),
+    });
+    closers.push(() => pollers.stop());
+
+    let web: Middleware | undefined;
+    const runtimeConfig = (origin: string): RuntimeConfig => ({
+      stage: 'local',
+      region: LOCAL_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.clientId,
+      userPoolEndpoint: `${origin}/cognito`,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      wsUrl: `${origin.replace(/^http/, 'ws')}/ws`,
+      apiUrl: '',
+    });
+    const hooks: Record<string, CognitoHook> = {};
+    const gateway: Gateway = await startGateway({
+      port: opts.port,
+      runtimeConfig,
+      jwt: {
+        issuer: `${cognito.endpoint}/${pool.userPoolId}`,
+        audience: pool.clientId,
+        jwksUri: `${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
+      },
+      loadArea,
+      mounts: { '/cognito': cognitoProxy(cognito.endpoint, hooks) },
+      fallback: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (web) return web(req, res, next);
+        res.writeHead(404).end('Not Found');
+      },
+      log,
+    });
+    closers.push(() => gateway.close());
+
+    if (opts.web === 'dev') {
+      const { createServer } = await import('vite');
+      const vite = await createServer({
+        configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+        root: join(REPO_ROOT, 'web'),
+        server: { middlewareMode: true, hmr: { server: gateway.server } },
+        appType: 'spa',
+        logLevel: 'warn',
+      });
+      closers.push(() => vite.close());
+      web = vite.middlewares as unknown as Middleware;
+    } else if (opts.web === 'dist') {
+      const dist = join(REPO_ROOT, 'web', 'dist');
+      if (!existsSync(join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` first');
+      web = staticSite(dist);
+    }
+
+    const stackFile = join(dataDir, 'stack.json');
+    writeFileSync(stackFile, JSON.stringify({ pid: process.pid, url: gateway.url, env }, null, 2));
+    closers.push(async () => rmSync(stackFile, { force: true }));
+
+    return {
+      url: gateway.url,
+      env,
+      endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
+      userPool: pool,
+      queueUrls,
+      deps,
+      drain: (timeoutMs = 10_000) => pollers.drain(timeoutMs),
+      async close() {
+        await gateway.close().catch(() => undefined);
+        await pollers.drain(10_000).catch(() => false);
+        await closeAll();
+      },
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

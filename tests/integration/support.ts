@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
+import { loadConfig } from '@kehila/functions/core/config';
+import { ensureTable } from '../../infra/local/engines/dynamodb';
+import { createDb, type Db } from '@kehila/functions/data/db';
+
+/** The running local stack of this integration run. */
+export function stack() {
+  return inject('stack');
+}
+
+/** Points this test process at the local stack (as Lambda's environment would) and returns its deps. */
+export function useStackEnv(): Deps {
+  Object.assign(process.env, stack().env);
+  const deps = createDeps(loadConfig());
+  setDeps(deps);
+  return deps;
+}
+
+/** A new, empty table of the declared shape, so a test file builds its own data. */
+export async function freshTable(): Promise<Db> {
+  const s = stack();
+  const name = `t-${randomUUID().slice(0, 8)}`;
+  await ensureTable(s.dynamoEndpoint, name);
+  return createDb({ region: 'us-east-1', tableName: name, endpoints: { dynamodb: s.dynamoEndpoint } });
+}
+
+/** Signs in through the gateway's /cognito endpoint (as Amplify does) and returns the tokens. */
+export async function signIn(email: string, password: string) {
+  const s = stack();
+  const res = await fetch(`${s.url}/cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: s.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await res.json()) as {
+    AuthenticationResult?: { IdToken: string; AccessToken: string; RefreshToken: string };
+    message?: string;
+  };
+  if (!body.AuthenticationResult) throw new Error(`sign-in failed: ${res.status} ${body.message ?? ''}`);
+  return body.AuthenticationResult;
+}
+
+/** Calls the API of the local stack. */
+export async function api(path: string, init: { token?: string; method?: string; body?: unknown } = {}) {
+  const res = await fetch(`${stack().url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json as Record<string, unknown> };
+}

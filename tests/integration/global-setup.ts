@@ -24,7 +24,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  process.env.POWERTOOLS_LOG_LEVEL = process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT';
   const stack = await startLocalStack({ port: 0, web: 'none', seed: true, retryDelaySeconds: 1 });
   project.provide('stack', {
     url: stack.url,

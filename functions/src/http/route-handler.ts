@@ -127,6 +127,9 @@ function userFrom(event: HttpEvent): AuthUser | null {
 async function dispatch(impl: Implementation, event: HttpEvent): Promise<HttpResult> {
   const { route } = impl;
   const deps = getDeps();
+  // Who, then where, then what: callers who may not use the route learn nothing from validation.
+  const user = userFrom(event);
+  const access = await authorize(route.auth, user, event.pathParameters as Record<string, string>, deps);
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const query = parsePart('query', route.query, event.queryStringParameters ?? {});
   let body: unknown;
@@ -143,8 +146,6 @@ async function dispatch(impl: Implementation, event: HttpEvent): Promise<HttpRes
     }
     body = parsePart('body', route.body, value);
   }
-  const user = userFrom(event);
-  const access = await authorize(route.auth, user, event.pathParameters as Record<string, string>, deps);
   const result = await impl.run({
     params,
     query,

@@ -71,19 +71,21 @@ export function route<
 
 export type AnyRoute = RouteDef<Schema | undefined, Schema | undefined, Schema | 'raw' | undefined, Schema>;
 
-type Out<S> = S extends Schema ? z.output<S> : undefined;
-type In<S> = S extends Schema ? z.input<S> : undefined;
+// Optional properties read as `X | undefined`; strip that before mapping a part to its type.
+type Defined<S> = Exclude<S, undefined>;
+type Out<S> = [Defined<S>] extends [never] ? undefined : Defined<S> extends Schema ? z.output<Defined<S>> : undefined;
+type In<S> = [Defined<S>] extends [never] ? undefined : Defined<S> extends Schema ? z.input<Defined<S>> : undefined;
 
 /** Parsed request parts as a handler sees them. */
 export type ParamsOf<R extends AnyRoute> = Out<R['params']>;
 export type QueryOf<R extends AnyRoute> = Out<R['query']>;
-export type BodyOf<R extends AnyRoute> = R['body'] extends 'raw' ? string : Out<R['body']>;
+export type BodyOf<R extends AnyRoute> = [Defined<R['body']>] extends ['raw'] ? string : Out<R['body']>;
 /** What a handler returns and a client receives. */
 export type ResponseOf<R extends AnyRoute> = z.output<R['response']>;
 /** Request parts as a client sends them (before defaults are applied). */
 export type ClientParamsOf<R extends AnyRoute> = In<R['params']>;
 export type ClientQueryOf<R extends AnyRoute> = In<R['query']>;
-export type ClientBodyOf<R extends AnyRoute> = R['body'] extends 'raw' ? string : In<R['body']>;
+export type ClientBodyOf<R extends AnyRoute> = [Defined<R['body']>] extends ['raw'] ? string : In<R['body']>;
 
 /** The route key API Gateway uses, e.g. `GET /api/me`. */
 export function routeKey(r: Pick<AnyRoute, 'method' | 'path'>): string {

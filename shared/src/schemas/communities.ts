@@ -70,3 +70,38 @@ export const ThemeSchema = z.object({
   font_family: z.string().default('system-ui, sans-serif'),
 });
 export type Theme = z.infer<typeof ThemeSchema>;
+
+/** Community as the messages/dashboard/settings screens use it (S2 §3). */
+export const CommunityCoreSchema = CommunitySchema.pick({
+  id: true,
+  group_id: true,
+  name: true,
+  updated_at: true,
+  admin_name: true,
+});
+export type CommunityCore = z.infer<typeof CommunityCoreSchema>;
+
+/** Community metadata edited from settings (S2 §3). */
+export const CommunityMetadataSchema = CommunitySchema.pick({
+  group_description: true,
+  group_goals: true,
+  admin_name: true,
+  admin_gender: true,
+  group_language: true,
+});
+export type CommunityMetadata = z.infer<typeof CommunityMetadataSchema>;
+
+/** Result of connecting a WhatsApp group to a community (S1 §7, S2 §7 assign_group_id_to_user). */
+export const GroupConnectResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string().nullable(),
+  community_id: z.string().nullable(),
+  /** With role Admin, the flow continues to the metadata step (S1 §4, S2 §4). */
+  needs_metadata: z.boolean(),
+  user_role: z.enum(['Admin', 'Member']).nullable(),
+});
+export type GroupConnectResult = z.infer<typeof GroupConnectResultSchema>;
+
+/** Kind of a community's name as settings label it (S2 §4 "Community display labels"). */
+export const CommunityDisplayLabelSchema = z.enum(['Custom ID', 'WhatsApp Group', 'Auto-generated', 'Custom Name']);
+export type CommunityDisplayLabel = z.infer<typeof CommunityDisplayLabelSchema>;

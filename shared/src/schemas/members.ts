@@ -67,3 +67,71 @@ export const MemberSchema = z.object({
   updated_at: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;
+
+/** A community the user administers, with its member count (S3 §3 Admin community entry). */
+export const AdminCommunityEntrySchema = z.object({
+  community_id: z.string(),
+  community_name: z.string(),
+  member_count: z.number().int().nonnegative(),
+});
+export type AdminCommunityEntry = z.infer<typeof AdminCommunityEntrySchema>;
+
+const editText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * Member edit from the member detail dialog (S3 §7 "update a member", camelCase as given). Fields
+ * left out are not changed; '' clears a field (stored as null).
+ */
+export const MemberUpdateSchema = z
+  .object({
+    firstName: editText,
+    lastName: editText,
+    email: editText,
+    phone: editText,
+    company: editText,
+    jobRole: editText,
+    linkedinProfileUrl: editText,
+    countryCode: editText,
+    gender: editText,
+    roleLevel: editText,
+    facebookName: editText,
+    referralSource: editText,
+    attendLiveEvents: editText,
+    customFieldValue: editText,
+    customFieldLabel: editText,
+  })
+  .partial();
+export type MemberUpdate = z.output<typeof MemberUpdateSchema>;
+
+const bulkText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v || undefined);
+
+/** Bulk Edit dialog (S3 §2, §5): only filled fields are applied; empty ones are ignored. */
+export const BulkMemberUpdateSchema = z.object({
+  member_ids: z.array(z.string()).min(1),
+  changes: z
+    .object({
+      role: z.union([MemberRoleSchema, z.literal('')]).nullish().transform((v) => v || undefined),
+      approval_status: z.union([ApprovalStatusSchema, z.literal('')]).nullish().transform((v) => v || undefined),
+      company: bulkText,
+      job_role: bulkText,
+      role_level: bulkText,
+    })
+    .transform((c) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as Partial<typeof c>),
+});
+export type BulkMemberUpdate = z.output<typeof BulkMemberUpdateSchema>;
+
+/** Role change of one member (S3 §7 "set a member role"). */
+export const MemberRoleUpdateSchema = z.object({ role: MemberRoleSchema });
+export type MemberRoleUpdate = z.infer<typeof MemberRoleUpdateSchema>;
+
+/** Approve (true) or reject (false) a member (S3 §4). */
+export const MemberApprovalUpdateSchema = z.object({ approved: z.boolean() });
+export type MemberApprovalUpdate = z.infer<typeof MemberApprovalUpdateSchema>;

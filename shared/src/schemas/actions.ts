@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ACTION_SOURCE_MANUAL, DEFAULT_ACTION_PRIORITY } from '../constants';
+import { optionalIsoDate } from './shared-fields';
+
+/** Action priority (S2 §3). */
+export const ActionPrioritySchema = z.enum(['low', 'medium', 'high']);
+export type ActionPriority = z.infer<typeof ActionPrioritySchema>;
+/** Action status (S2 §3): pending to done and back (S2 §4). */
+export const ActionStatusSchema = z.enum(['pending', 'done']);
+export type ActionStatus = z.infer<typeof ActionStatusSchema>;
+
+/** An action item (S2 §3 table actions). */
+export const ActionSchema = z.object({
+  action_id: z.string(),
+  group_id: z.string(),
+  user_id: z.string().nullable(),
+  title: z.string(),
+  details: z.string().nullable(),
+  /** ISO timestamp or null. */
+  due_date: z.string().nullable(),
+  priority: ActionPrioritySchema.default(DEFAULT_ACTION_PRIORITY),
+  status: ActionStatusSchema.default('pending'),
+  assigned_to: z.string().nullable(),
+  evidence: z.string().nullable(),
+  /** 'manual' for user-created actions; the spec names no other value, AI-suggested ones may differ. */
+  source: z.string().default(ACTION_SOURCE_MANUAL),
+  created_at: z.string(),
+  reminder_ts: z.string().nullable(),
+  message_refs: z.array(z.string()).default([]),
+});
+export type Action = z.infer<typeof ActionSchema>;
+
+/** Messages of the action forms (S2 §5). */
+export const ACTION_FORM_MESSAGES = {
+  titleRequired: 'Title is required',
+  groupMissing: 'Group ID is missing',
+  notAuthenticated: 'User not authenticated',
+  messageMissing: 'Message data is missing',
+  noGroup: 'No group found. Please join a group first.',
+} as const;
+
+const nullableText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * Create/edit action form (S2 §5): title required and not whitespace only; priority medium by
+ * default; empty assigned_to and evidence saved as null; due date an ISO string or null.
+ */
+export const ActionFormSchema = z.object({
+  title: z.string({ error: ACTION_FORM_MESSAGES.titleRequired }).trim().min(1, ACTION_FORM_MESSAGES.titleRequired),
+  details: nullableText,
+  due_date: optionalIsoDate(),
+  priority: ActionPrioritySchema.default(DEFAULT_ACTION_PRIORITY),
+  assigned_to: nullableText,
+  evidence: nullableText,
+  message_refs: z.array(z.string()).default([]),
+});
+export type ActionForm = z.output<typeof ActionFormSchema>;
+export type ActionFormInput = z.input<typeof ActionFormSchema>;
+
+/** An AI-suggested action (S2 §7 suggest-actions). */
+export const SuggestedActionSchema = z.object({
+  title: z.string(),
+  details: z.string().nullable(),
+  evidence: z.string().nullable(),
+  assigned_to: z.string().nullable(),
+  priority: ActionPrioritySchema,
+});
+export type SuggestedAction = z.infer<typeof SuggestedActionSchema>;
+
+/** An AI-generated action for one message (S2 §7 generate-action). */
+export const GeneratedActionSchema = z.object({
+  title: z.string(),
+  /** May contain 'Evidence:' and 'Assigned to:' sections. */
+  details: z.string(),
+});
+export type GeneratedAction = z.infer<typeof GeneratedActionSchema>;
+
+/** Action counts by tab (S2 §2). */
+export const ActionCountsSchema = z.object({
+  pending: z.number().int().nonnegative(),
+  due_soon: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  all: z.number().int().nonnegative(),
+});
+export type ActionCounts = z.infer<typeof ActionCountsSchema>;

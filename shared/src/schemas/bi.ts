@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { OPPORTUNITY_SORT_OPTIONS, OPPORTUNITY_SOURCE_FILTERS } from '../constants';
+
+/** Opportunity types (S3 §3). */
+export const OpportunityTypeSchema = z.enum([
+  'deal',
+  'partnership',
+  'service_request',
+  'investment',
+  'collaboration',
+  'job_referral',
+  'talent_placement',
+]);
+export type OpportunityType = z.infer<typeof OpportunityTypeSchema>;
+/** Opportunity urgency levels (S3 §3). */
+export const OpportunityUrgencySchema = z.enum(['urgent', 'high', 'medium', 'low']);
+export type OpportunityUrgency = z.infer<typeof OpportunityUrgencySchema>;
+
+/** The member joined to an opportunity (S3 §3). */
+export const OpportunityMemberSchema = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type OpportunityMember = z.infer<typeof OpportunityMemberSchema>;
+
+/** Extra details of an opportunity (S3 §3 metadata). */
+export const OpportunityMetadataSchema = z.object({
+  /** Where it came from, e.g. 'dealtomat' (S3 §2 source filter). */
+  source: z.string().nullable().optional(),
+  normalized_phone: z.string().nullable().optional(),
+  commission_estimate: z.number().nullable().optional(),
+  action_items: z.array(z.string()).optional(),
+  /** Right-to-left Hebrew intro script. */
+  intro_script: z.string().nullable().optional(),
+});
+export type OpportunityMetadata = z.infer<typeof OpportunityMetadataSchema>;
+
+/** A detected business opportunity (S3 §3). */
+export const BusinessOpportunitySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  opportunity_type: OpportunityTypeSchema,
+  /** Amount in shekels; null shows 'TBD'. */
+  estimated_value: z.number().nullable(),
+  confidence_score: z.number().min(0).max(1),
+  urgency_level: OpportunityUrgencySchema,
+  /** null shows 'No timeline'. */
+  timeline_days: z.number().int().nonnegative().nullable(),
+  status: z.string(),
+  tags: z.array(z.string()).default([]),
+  created_at: z.string(),
+  /** May be empty when no registered member matched. */
+  member_id: z.string().nullable(),
+  community_id: z.string(),
+  metadata: OpportunityMetadataSchema.default({}),
+  member: OpportunityMemberSchema.nullable(),
+});
+export type BusinessOpportunity = z.infer<typeof BusinessOpportunitySchema>;
+
+/** One side of a partnership match (S3 §3 "name and company"). */
+export const PartnerMemberSchema = z.object({
+  id: z.string().optional(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type PartnerMember = z.infer<typeof PartnerMemberSchema>;
+
+/** A strategic partnership match between two members (S3 §3). */
+export const PartnershipMatchSchema = z.object({
+  id: z.string(),
+  compatibility_score: z.number().min(0).max(1),
+  opportunity_type: z.string(),
+  /** Amount in dollars. */
+  estimated_value: z.number().nullable(),
+  match_reason: z.string().nullable(),
+  /** 'suggested' or another status (S3 §4). */
+  status: z.string(),
+  member_a: PartnerMemberSchema,
+  member_b: PartnerMemberSchema,
+  community_id: z.string(),
+});
+export type PartnershipMatch = z.infer<typeof PartnershipMatchSchema>;
+
+/** Business intelligence summary per community (S3 §3). */
+export const BusinessIntelligenceSummarySchema = z.object({
+  total_opportunities: z.number().int().nonnegative(),
+  new_opportunities: z.number().int().nonnegative(),
+  total_estimated_value: z.number(),
+  total_partnership_matches: z.number().int().nonnegative(),
+  new_partnership_matches: z.number().int().nonnegative(),
+  active_opportunities: z.number().int().nonnegative(),
+});
+export type BusinessIntelligenceSummary = z.infer<typeof BusinessIntelligenceSummarySchema>;
+
+/** A market gap of the market intelligence result (S3 §3). */
+export const MarketGapSchema = z.object({
+  gap_type: z.string(),
+  priority: z.string(),
+  description: z.string(),
+  potential_value: z.number().nullable(),
+});
+export type MarketGap = z.infer<typeof MarketGapSchema>;
+
+/** A recommendation of the market intelligence result (S3 §3). */
+export const MarketRecommendationSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  impact: z.string(),
+});
+export type MarketRecommendation = z.infer<typeof MarketRecommendationSchema>;
+
+/** Market intelligence result (S3 §3). */
+export const MarketIntelligenceResultSchema = z.object({
+  summary: z.object({
+    total_opportunities: z.number().int().nonnegative(),
+    total_value: z.number(),
+    unique_skills: z.number().int().nonnegative(),
+  }),
+  insights: z.object({
+    market_gaps: z.array(MarketGapSchema),
+    recommendations: z.array(MarketRecommendationSchema),
+    /** Skill or expertise → number of members. */
+    expertise_distribution: z.record(z.string(), z.number()),
+  }),
+});
+export type MarketIntelligenceResult = z.infer<typeof MarketIntelligenceResultSchema>;
+
+/** Response of a business analysis run (S3 §7). */
+export const BusinessAnalysisResultSchema = z.object({
+  opportunities_found: z.number().int().nonnegative(),
+  matches_found: z.number().int().nonnegative(),
+});
+export type BusinessAnalysisResult = z.infer<typeof BusinessAnalysisResultSchema>;
+
+/** Admin sort of the opportunities list (S3 §2: Newest, Oldest, Highest Value, Confidence). */
+export const OpportunitySortSchema = z.enum(OPPORTUNITY_SORT_OPTIONS);
+export type OpportunitySort = z.infer<typeof OpportunitySortSchema>;
+/** Admin source filter (S3 §2: All Sources, Dealtomat, Matched Members, Unmatched). */
+export const OpportunitySourceFilterSchema = z.enum(OPPORTUNITY_SOURCE_FILTERS);
+export type OpportunitySourceFilter = z.infer<typeof OpportunitySourceFilterSchema>;

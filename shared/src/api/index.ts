@@ -1,13 +1,26 @@
 import type { AnyRoute } from './contract';
 import { systemRoutes } from './system';
+import { accountRoutes } from './accounts';
+import { communityRoutes } from './communities';
+import { billingRoutes } from './billing';
+import { messageRoutes } from './messages';
 
 export * from './contract';
 export * from './runtime-config';
 export * from './system';
+export * from './accounts';
+export * from './communities';
+export * from './billing';
+export * from './messages';
+export * from './realtime';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
 export const routes = {
   ...systemRoutes,
+  ...accountRoutes,
+  ...communityRoutes,
+  ...billingRoutes,
+  ...messageRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -32,8 +32,41 @@ export const MessageSchema = z.object({
   cluster_id: z.string().nullable(),
   /** 0 to 1. */
   toxicity: z.number().min(0).max(1).nullable(),
+  /** The message this one replies to (msg_id), when the provider says. */
+  reply_to: z.string().nullable().optional(),
+  /** Media kind of a media message (image, video, audio, document, sticker...); null for text. */
+  media_type: z.string().nullable().optional(),
+  /** How it arrived: live from the bot, or from an imported chat export. */
+  source: z.enum(['webhook', 'import']).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
+
+/** WhatsApp gateway providers with webhook adapters (ARCHITECTURE §3). */
+export const WhatsAppProviderSchema = z.enum(['waha', 'green', 'evolution', 'meta']);
+export type WhatsAppProvider = z.infer<typeof WhatsAppProviderSchema>;
+
+/**
+ * One incoming group message, normalised from any provider or from an imported chat export; this
+ * is what the ingest queue carries to the enrichment worker.
+ */
+export const InboundMessageSchema = z.object({
+  community_id: z.string(),
+  group_id: z.string(),
+  provider: z.union([WhatsAppProviderSchema, z.literal('import')]),
+  /** The provider's own message id (an import derives a stable one from the line). */
+  provider_message_id: z.string(),
+  /** As given: `…@c.us` or `…@lid`. */
+  sender_id: z.string(),
+  sender_name: z.string().nullable(),
+  /** ISO-8601 UTC. */
+  timestamp: z.string(),
+  text: z.string(),
+  reply_to: z.string().nullable(),
+  media_type: z.string().nullable(),
+  /** Set for imported messages: counters of that import job are updated as they are stored. */
+  import_id: z.string().optional(),
+});
+export type InboundMessage = z.infer<typeof InboundMessageSchema>;
 
 /** Date group of a thread card (S2 §2). */
 export const ThreadDateGroupSchema = z.enum(['Today', 'Yesterday', 'Earlier']);

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { route } from './contract';
+
+export const billingRoutes = {
+  createCheckout: route({
+    method: 'POST',
+    path: '/api/billing/checkout',
+    auth: 'user',
+    area: 'billing',
+    summary:
+      'Creates a hosted checkout bound to the user (e-mail and id); success returns to /dashboard?payment=success, cancel to /pricing?payment=failed.',
+    body: z.object({ plan: z.enum(['pro', 'enterprise']) }),
+    response: z.object({ url: z.string() }),
+  }),
+  billingWebhook: route({
+    method: 'POST',
+    path: '/webhooks/billing',
+    auth: 'webhook',
+    area: 'billing',
+    summary: 'Lemon Squeezy subscription events, verified by X-Signature (HMAC-SHA256 of the raw body).',
+    body: 'raw',
+    response: z.object({ ok: z.boolean() }),
+  }),
+};

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { route } from './contract';
+import {
+  AiSearchResultSchema,
+  EmbeddingStatsSchema,
+  MessageSchema,
+  SortOrderSchema,
+  UrgencySchema,
+  WhatsAppProviderSchema,
+} from '../schemas/messages';
+import { ActionFormSchema, ActionSchema, GeneratedActionSchema } from '../schemas/actions';
+import { StoredSummarySchema } from '../schemas/summaries';
+
+const CommunityParams = z.object({ communityId: z.string().min(1) });
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+
+/**
+ * Filters of the message list (S2 §4). `q` is a standard search term (S2 §5): `id:` prefix or a
+ * long single word searches message ids, otherwise content. `to` is exclusive (the day after the
+ * chosen end date). The list is paginated on the server with an opaque cursor.
+ */
+export const MessageListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().optional(),
+  order: SortOrderSchema.default('desc'),
+  q: z.string().trim().optional(),
+  topic: z.string().optional(),
+  urgency: UrgencySchema.optional(),
+  sender: z.string().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type MessageListQuery = z.input<typeof MessageListQuerySchema>;
+
+export const MessagePageSchema = z.object({
+  items: z.array(MessageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+
+/** Indexing progress shown in the AI search badge (S2 §4): green ≥ 90, amber ≥ 70, red below. */
+export const SearchStatsSchema = EmbeddingStatsSchema.extend({
+  indexed_percentage: z.number().min(0).max(100),
+});
+export type SearchStats = z.infer<typeof SearchStatsSchema>;
+
+/** A chat-export import and its progress (issue: chat-export import). */
+export const ImportJobSchema = z.object({
+  id: z.string(),
+  community_id: z.string(),
+  filename: z.string(),
+  status: z.enum(['uploading', 'queued', 'parsing', 'needs_date_order', 'importing', 'done', 'failed']),
+  /** Messages found in the file (after parsing). */
+  total: z.number().int().nonnegative(),
+  /** Messages through the pipeline so far (imported + duplicates). */
+  processed: z.number().int().nonnegative(),
+  imported: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+  system: z.number().int().nonnegative(),
+  unparsed: z.number().int().nonnegative(),
+  unparsed_examples: z.array(z.string()),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ImportJob = z.infer<typeof ImportJobSchema>;
+
+const ImportParams = CommunityParams.extend({ importId: z.string().min(1) });
+
+export const messageRoutes = {
+  listMessages: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/messages',
+    auth: 'member',
+    area: 'messages',
+    summary: 'One page of the community’s messages with the S2 §4 filters and standard search.',
+    params: CommunityParams,
+    query: MessageListQuerySchema,
+    response: MessagePageSchema,
+  }),
+  getMessage: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/messages/{msgId}',
+    auth: 'member',
+    area: 'messages',
+    summary: 'One message by id.',
+    params: CommunityParams.extend({ msgId: z.string().min(1) }),
+    response: MessageSchema,
+  }),
+  aiSearch: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/search',
+    auth: 'member',
+    area: 'search',
+    summary:
+      'Meaning-based search (S2 §5: at least 2 characters); falls back to text search when the index is not ready.',
+    params: CommunityParams,
+    query: z.object({
+      q: z.string().trim().min(2, 'Please enter at least 2 characters to search'),
+      limit: z.coerce.number().int().min(1).max(100).default(30),
+    }),
+    response: AiSearchResultSchema,
+  }),
+  searchStats: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/search/stats',
+    auth: 'member',
+    area: 'search',
+    summary: 'Messages total and indexed for meaning-based search, and the indexed percentage.',
+    params: CommunityParams,
+    response: SearchStatsSchema,
+  }),
+  createImport: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/imports',
+    auth: 'admin',
+    area: 'messages',
+    summary: 'Starts a chat-export import: returns where to upload the .txt or .zip.',
+    params: CommunityParams,
+    body: z.object({
+      filename: z.string().min(1).max(255),
+      size: z.number().int().positive(),
+      /** Day/month order when the admin already knows it; inferred from the file otherwise. */
+      day_first: z.boolean().nullable().default(null),
+      /** IANA zone the export's local times are in. */
+      tz: z.string().default('Asia/Jerusalem'),
+    }),
+    response: z.object({
+      job: ImportJobSchema,
+      upload: z.object({ url: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()) }),
+    }),
+  }),
+  startImport: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/imports/{importId}/start',
+    auth: 'admin',
+    area: 'messages',
+    summary: 'Queues an uploaded export for parsing and import.',
+    params: ImportParams,
+    response: ImportJobSchema,
+  }),
+  setImportDateOrder: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/imports/{importId}/date-order',
+    auth: 'admin',
+    area: 'messages',
+    summary: 'Answers the day/month question when the dates of an export are ambiguous.',
+    params: ImportParams,
+    body: z.object({ day_first: z.boolean() }),
+    response: ImportJobSchema,
+  }),
+  getImport: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/imports/{importId}',
+    auth: 'admin',
+    area: 'messages',
+    summary: 'Progress and result summary of an import.',
+    params: ImportParams,
+    response: ImportJobSchema,
+  }),
+  createAction: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/actions',
+    auth: 'member',
+    area: 'actions',
+    summary: 'Create Action dialog (S2 §2.3, §5): a personal action of the caller, source manual.',
+    params: CommunityParams,
+    body: ActionFormSchema,
+    response: ActionSchema,
+  }),
+  generateAction: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/actions/generate',
+    auth: 'member',
+    area: 'actions',
+    summary: 'AI suggestion of a title and details for an action from a message (S2 §7.2 generate-action).',
+    params: CommunityParams,
+    body: z.object({
+      message_content: z.string({ error: 'Message data is missing' }).min(1, 'Message data is missing'),
+      Sender_name: z.string().nullable().default(null),
+      topic: z.string().nullable().default(null),
+    }),
+    response: GeneratedActionSchema,
+  }),
+  suggestActions: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/actions/suggest',
+    auth: 'member',
+    area: 'actions',
+    summary:
+      'AI-suggested actions from recent messages, saved as the caller’s pending actions (S2 §7.2 suggest-actions).',
+    params: CommunityParams,
+    response: z.object({ actions: z.array(ActionSchema) }),
+  }),
+  latestSummary: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/summaries/latest',
+    auth: 'member',
+    area: 'summaries',
+    summary: 'The stored summary if younger than 24 hours, else null (S2 §4 AI summary).',
+    params: CommunityParams,
+    response: StoredSummarySchema.nullable(),
+  }),
+  generateSummary: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/summaries',
+    auth: 'member',
+    area: 'summaries',
+    summary: 'Generates and stores a new AI summary of recent messages (S2 §7.2 generate-summary).',
+    params: CommunityParams,
+    response: StoredSummarySchema,
+  }),
+  whatsappWebhook: route({
+    method: 'POST',
+    path: '/webhooks/whatsapp/{provider}',
+    auth: 'webhook',
+    area: 'webhooks',
+    summary: 'Group events from a WhatsApp gateway, verified per provider, normalised and queued.',
+    params: z.object({ provider: WhatsAppProviderSchema }),
+    body: 'raw',
+    response: z.object({ accepted: z.number().int(), dropped: z.number().int() }),
+  }),
+  whatsappWebhookVerify: route({
+    method: 'GET',
+    path: '/webhooks/whatsapp/{provider}',
+    auth: 'webhook',
+    area: 'webhooks',
+    summary: 'Meta Cloud API subscription handshake (hub.mode, hub.verify_token, hub.challenge).',
+    params: z.object({ provider: WhatsAppProviderSchema }),
+    query: z.record(z.string(), z.string()),
+    response: z.object({}),
+  }),
+};

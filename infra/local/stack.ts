@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Area, RuntimeConfig } from '@kehila/shared';
 import { queueUrlEnvName } from '@kehila/functions/core/config';
 import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
@@ -14,6 +15,8 @@ import { startGateway, type AreaHandler, type Gateway, type Middleware } from '.
 import { cognitoProxy, type CognitoHook } from './cognito-proxy';
 import { startPollers, type Pollers, type SqsWorker } from './pollers';
 import { seedDemo } from './seed';
+import type { LocalContext } from './plugin';
+import { plugins } from './plugins/index';
 import { staticSite } from './static';
 
 /** Where the repository root is (this file lives in infra/local). */
@@ -81,7 +84,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     closers.push(() => dynamo.close());
     const sqs = await startSqs();
     closers.push(() => sqs.close());
-    const cognito = await startCognito({ dir: join(dataDir, 'cognito'), log: (l) => log(`[cognito] ${l}`) });
+    let cognitoConfig: Record<string, unknown> = {};
+    for (const p of plugins) {
+      if (!p.cognito) continue;
+      const contribution = await p.cognito({ dataDir, log });
+      cognitoConfig = { ...cognitoConfig, ...contribution.config };
+      if (contribution.close) closers.push(contribution.close);
+    }
+    const cognito = await startCognito({
+      dir: join(dataDir, 'cognito'),
+      config: cognitoConfig,
+      log: (l) => log(`[cognito] ${l}`),
+    });
     closers.push(() => cognito.close());
 
     const tableName = 'kehila';
@@ -104,6 +118,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       KEHILA_DATA_DIR: dataDir,
     };
     for (const [name, urls] of Object.entries(queueUrls)) env[queueUrlEnvName(name)] = urls.url;
+    for (const p of plugins) Object.assign(env, p.env?.({ dataDir, ephemeral: !opts.dataDir }) ?? {});
     Object.assign(process.env, env);
     setDeps(undefined);
     const deps = createDeps();
@@ -133,7 +148,26 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       wsUrl: `${origin.replace(/^http/, 'ws')}/ws`,
       apiUrl: '',
     });
+    let gatewayUrl = '';
+    const ctx: LocalContext = {
+      dataDir,
+      ephemeral: !opts.dataDir,
+      log,
+      env,
+      deps,
+      endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
+      userPool: pool,
+      url: () => gatewayUrl,
+      seed: opts.seed,
+    };
     const hooks: Record<string, CognitoHook> = {};
+    const mounts: Record<string, Middleware> = { '/cognito': cognitoProxy(cognito.endpoint, hooks) };
+    const upgrades: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void> = {};
+    for (const p of plugins) {
+      Object.assign(hooks, p.cognitoHooks?.(ctx) ?? {});
+      Object.assign(mounts, p.mounts?.(ctx) ?? {});
+      Object.assign(upgrades, p.upgrades?.(ctx) ?? {});
+    }
     const gateway: Gateway = await startGateway({
       port: opts.port,
       runtimeConfig,
@@ -143,7 +177,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         jwksUri: `${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
       },
       loadArea,
-      mounts: { '/cognito': cognitoProxy(cognito.endpoint, hooks) },
+      mounts,
+      upgrades,
       fallback: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (web) return web(req, res, next);
         res.writeHead(404).end('Not Found');
@@ -151,6 +186,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       log,
     });
     closers.push(() => gateway.close());
+    gatewayUrl = gateway.url;
 
     if (opts.web === 'dev') {
       const { createServer } = await import('vite');
@@ -167,6 +203,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const dist = join(REPO_ROOT, 'web', 'dist');
       if (!existsSync(join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` first');
       web = staticSite(dist);
+    }
+
+    for (const p of plugins) {
+      const stop = await p.start?.(ctx);
+      if (stop) closers.push(stop);
     }
 
     const stackFile = join(dataDir, 'stack.json');

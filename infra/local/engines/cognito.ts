@@ -42,12 +42,20 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
  * Starts cognito-local in a child process (it reads `.cognito/` under its working directory and the
  * PORT variable, so it cannot share our process). Tokens are issued for `http://127.0.0.1:<port>`.
  */
-export async function startCognito(opts: { dir: string; log?: (line: string) => void }): Promise<LocalCognito> {
+export async function startCognito(opts: {
+  dir: string;
+  log?: (line: string) => void;
+  /** Extra cognito-local settings (trigger functions, Lambda endpoint), merged into its config.json. */
+  config?: Record<string, unknown>;
+}): Promise<LocalCognito> {
   const configDir = join(opts.dir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   const port = await freePort();
   const endpoint = `http://127.0.0.1:${port}`;
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2));
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ ...opts.config, TokenConfig: { IssuerDomain: endpoint } }, null, 2),
+  );
   const require = createRequire(import.meta.url);
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   const child = spawn(process.execPath, [bin], {

@@ -1,0 +1,54 @@
+import type { Emotion, Intent, Message, SuggestedAction, Urgency } from '@kehila/shared';
+
+/** What enrichment adds to a message (S2 §3). */
+export interface Enrichment {
+  readonly topic: string | null;
+  readonly keywords: string[];
+  readonly urgency: Urgency;
+  /** -1..1 */
+  readonly sentiment: number;
+  readonly emotion: Emotion;
+  readonly intent: Intent;
+  /** 0..1 */
+  readonly toxicity: number;
+  readonly action_items: string[];
+}
+
+/** A message as the AI port reads it. */
+export interface AiInputMessage {
+  readonly id: string;
+  readonly text: string;
+  readonly sender_name: string | null;
+  readonly timestamp: string;
+}
+
+/** Community context that personalises AI output (S1 §1). */
+export interface AiCommunityContext {
+  readonly communityId: string;
+  readonly name: string;
+  readonly group_description: string | null;
+  readonly group_goals: string | null;
+  readonly admin_name: string | null;
+  readonly group_language: string | null;
+}
+
+/**
+ * The AI port: one interface, two providers (local offline NLP and Amazon Bedrock); the choice is
+ * configuration (ARCHITECTURE §5).
+ */
+export interface AiPort {
+  /** 'local' or 'bedrock'; the UI says "local model" for the first. */
+  readonly name: 'local' | 'bedrock';
+  /** Enriches messages, in input order. */
+  enrich(messages: readonly AiInputMessage[], context: { communityId: string }): Promise<Enrichment[]>;
+  /** Dimensions of the vectors `embed` returns (fixed per provider). */
+  readonly embeddingDimensions: number;
+  /** Embeds texts (documents or queries) for meaning-based search, in input order; unit length. */
+  embed(texts: readonly string[], context: { communityId: string; purpose: 'document' | 'query' }): Promise<number[][]>;
+  /** An AI summary of recent messages (S2 §4: Key Topics, Action Items, Recommended Actions, Quick Stats). */
+  summarize(input: { messages: readonly Message[]; community: AiCommunityContext; lastSummary: string | null }): Promise<string>;
+  /** A title and details for an action from one message (S2 §7.2 generate-action). */
+  generateAction(input: { message_content: string; Sender_name: string | null; topic: string | null }): Promise<{ title: string; details: string }>;
+  /** Suggested actions from recent messages (S2 §7.2 suggest-actions). */
+  suggestActions(input: { messages: readonly Message[]; community: AiCommunityContext }): Promise<SuggestedAction[]>;
+}

@@ -1,0 +1,4 @@
+import type { Implementation } from '../route-handler';
+
+/** Chat-export import routes (written by the import work). */
+export const importImplementations: Implementation[] = [];

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+
+/** Chromium flags for a closed network (see the repo guide): no background traffic, no sandbox as root. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A local stack and a browser for one e2e file. */
+export interface E2E {
+  readonly stack: LocalStack;
+  readonly browser: Browser;
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole local stack (demo seed, the web app via Vite unless KEHILA_WEB says otherwise) on
+ * a free port with a throw-away data dir, and launches Debian's Chromium.
+ */
+export async function startE2E(): Promise<E2E> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kehila-e2e-'));
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    web: (process.env.KEHILA_WEB as 'dev' | 'dist' | undefined) ?? 'dev',
+    seed: true,
+    retryDelaySeconds: 1,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    stack,
+    browser,
+    async newPage(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport, baseURL: stack.url });
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      return { context, page };
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await stack.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login screen as a person would. */
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page
+    .getByLabel(/e-?mail/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: /sign in with email/i }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+}

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+
+/**
+ * Deploy parameters of the CDK app, validated once. Each can be given as CDK context
+ * (`npx cdk deploy -c stage=prod`) or as an environment variable (`KEHILA_STAGE=prod`); context
+ * wins. With nothing set, the app synthesizes a `dev` stage in the CLI's default region, so
+ * `npm run synth` works on a fresh clone. docs/deploy.md lists every parameter.
+ */
+
+/** Context key → environment variable for every deploy parameter. */
+export const PARAMETERS = {
+  stage: 'KEHILA_STAGE',
+  account: 'CDK_DEFAULT_ACCOUNT',
+  region: 'CDK_DEFAULT_REGION',
+  googleClientId: 'KEHILA_GOOGLE_CLIENT_ID',
+  googleSecretName: 'KEHILA_GOOGLE_SECRET_NAME',
+  authDomainPrefix: 'KEHILA_AUTH_DOMAIN_PREFIX',
+  domainName: 'KEHILA_DOMAIN_NAME',
+  certificateArn: 'KEHILA_CERTIFICATE_ARN',
+  hostedZoneId: 'KEHILA_HOSTED_ZONE_ID',
+  hostedZoneName: 'KEHILA_HOSTED_ZONE_NAME',
+  webUrl: 'KEHILA_WEB_URL',
+  lemonSqueezySecretName: 'KEHILA_LEMON_SQUEEZY_SECRET_NAME',
+  whatsappSecretName: 'KEHILA_WHATSAPP_SECRET_NAME',
+  alarmEmail: 'KEHILA_ALARM_EMAIL',
+  emailFrom: 'KEHILA_EMAIL_FROM',
+  searchInstanceType: 'KEHILA_SEARCH_INSTANCE_TYPE',
+  searchInstanceCount: 'KEHILA_SEARCH_INSTANCE_COUNT',
+  searchVolumeGb: 'KEHILA_SEARCH_VOLUME_GB',
+  searchZoneAwareness: 'KEHILA_SEARCH_ZONE_AWARENESS',
+  searchMasterInstanceType: 'KEHILA_SEARCH_MASTER_INSTANCE_TYPE',
+  apiRateLimit: 'KEHILA_API_RATE_LIMIT',
+  apiBurstLimit: 'KEHILA_API_BURST_LIMIT',
+  requireWebDist: 'KEHILA_REQUIRE_WEB_DIST',
+} as const;
+
+export type ParameterName = keyof typeof PARAMETERS;
+export type RawParameters = Partial<Record<ParameterName, unknown>>;
+
+/** Empty strings count as "not given", so `KEHILA_X=` unsets a parameter. */
+const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().min(1).optional());
+
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => {
+    if (typeof v === 'boolean' || v === undefined) return v;
+    if (v === '' || v === null) return undefined;
+    const s = String(v).trim().toLowerCase();
+    if (['true', '1', 'yes'].includes(s)) return true;
+    if (['false', '0', 'no'].includes(s)) return false;
+    return v;
+  }, z.boolean().default(fallback));
+
+const count = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(min).max(max).default(fallback),
+  );
+
+const secretName = z
+  .string()
+  .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'a Secrets Manager secret name: letters, digits and /_+=.@-');
+
+const RawSchema = z
+  .object({
+    stage: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9-]{0,15}$/, 'lower-case letters, digits and hyphens, starting with a letter, at most 16')
+        .default('dev'),
+    ),
+    account: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id').optional(),
+    ),
+    region: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1').default('us-east-1'),
+    ),
+    googleClientId: optionalText,
+    googleSecretName: optionalText.pipe(secretName.optional()),
+    authDomainPrefix: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lower-case letters, digits and hyphens')
+        .refine((s) => !/aws|amazon|cognito/.test(s), 'Cognito refuses prefixes containing aws, amazon or cognito')
+        .optional(),
+    ),
+    domainName: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(?!-)[a-z0-9-]{1,63}(?:\.(?!-)[a-z0-9-]{1,63})+$/, 'a lower-case host name such as app.example.com')
+        .optional(),
+    ),
+    certificateArn: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'an ACM certificate ARN in us-east-1 (CloudFront only accepts certificates from us-east-1)',
+        )
+        .optional(),
+    ),
+    hostedZoneId: optionalText,
+    hostedZoneName: optionalText,
+    webUrl: optionalText.pipe(
+      z
+        .url({ protocol: /^https$/, error: 'an https:// origin such as https://d111111abcdef8.cloudfront.net' })
+        .optional(),
+    ),
+    lemonSqueezySecretName: optionalText.pipe(secretName.optional()),
+    whatsappSecretName: optionalText.pipe(secretName.optional()),
+    alarmEmail: optionalText.pipe(z.email().optional()),
+    emailFrom: optionalText.pipe(z.email().optional()),
+    searchInstanceType: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9]+\.[a-z0-9]+\.search$/, 'an OpenSearch instance type such as t3.small.search')
+        .default('t3.small.search'),
+    ),
+    searchInstanceCount: count(1, 20, 1),
+    searchVolumeGb: count(10, 3000, 10),
+    searchZoneAwareness: flag(false),
+    searchMasterInstanceType: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9]+\.[a-z0-9]+\.search$/, 'an OpenSearch instance type such as m7g.large.search')
+        .optional(),
+    ),
+    apiRateLimit: count(1, 10_000, 50),
+    apiBurstLimit: count(1, 5_000, 100),
+    requireWebDist: flag(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.googleSecretName && !c.googleClientId) {
+      ctx.addIssue({ code: 'custom', path: ['googleClientId'], message: 'googleSecretName is set but googleClientId is not' });
+    }
+    if (Boolean(c.domainName) !== Boolean(c.certificateArn)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['certificateArn'],
+        message: 'a custom domain needs both domainName and certificateArn',
+      });
+    }
+    if (Boolean(c.hostedZoneId) !== Boolean(c.hostedZoneName)) {
+      ctx.addIssue({ code: 'custom', path: ['hostedZoneId'], message: 'give both hostedZoneId and hostedZoneName' });
+    }
+    if (c.hostedZoneId && !c.domainName) {
+      ctx.addIssue({ code: 'custom', path: ['hostedZoneId'], message: 'a hosted zone is only used with domainName' });
+    }
+    if (c.googleClientId && !c.domainName && !c.webUrl) {
+      // Cognito must know the site's address before the web stack (which creates the CloudFront
+      // address) exists; a cycle otherwise. See docs/deploy.md "Google sign-in".
+      ctx.addIssue({
+        code: 'custom',
+        path: ['webUrl'],
+        message:
+          'Google sign-in needs the address of the site for its redirect URLs: set domainName, or webUrl to the WebUrl output of a first deploy without Google',
+      });
+    }
+    if (c.searchZoneAwareness && c.searchInstanceCount % 2 !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['searchInstanceCount'],
+        message: 'zone awareness spreads nodes over two zones: use an even searchInstanceCount',
+      });
+    }
+    if (c.apiBurstLimit < c.apiRateLimit / 10) {
+      ctx.addIssue({ code: 'custom', path: ['apiBurstLimit'], message: 'apiBurstLimit is too small for apiRateLimit' });
+    }
+  });
+
+/** The validated deploy configuration every stack and construct reads. */
+export interface DeployConfig {
+  /** Deploy stage name (dev, staging, prod...): prefixes stack names and secret names. */
+  readonly stage: string;
+  /** `prod` keeps stateful resources (table, pool, buckets, domain) when a stack is deleted. */
+  readonly isProd: boolean;
+  readonly env: { readonly account?: string; readonly region: string };
+  /** Google federation; absent means e-mail and password only (no hosted UI domain). */
+  readonly google?: { readonly clientId: string; readonly secretName: string };
+  /** Cognito hosted UI domain prefix; defaults to `kehila-<stage>-<account id>` at deploy. */
+  readonly authDomainPrefix?: string;
+  readonly customDomain?: {
+    readonly name: string;
+    readonly certificateArn: string;
+    readonly hostedZone?: { readonly id: string; readonly name: string };
+  };
+  /** The site's origin when known before deploy (custom domain or an earlier deploy's CloudFront URL). */
+  readonly webUrl?: string;
+  readonly secrets: { readonly lemonSqueezy: string; readonly whatsapp: string };
+  readonly alarmEmail?: string;
+  /** Sender of Cognito's e-mails through SES (a verified identity); Cognito's own sender otherwise. */
+  readonly emailFrom?: string;
+  readonly search: {
+    readonly instanceType: string;
+    readonly instanceCount: number;
+    readonly volumeGb: number;
+    readonly zoneAwareness: boolean;
+    /** Three dedicated master nodes of this type; none when absent. */
+    readonly masterInstanceType?: string;
+  };
+  readonly api: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Fail synthesis when web/dist is missing (set by the deploy script; synth alone tolerates it). */
+  readonly requireWebDist: boolean;
+}
+
+/** Validates raw parameters (strings from context or the environment) into a DeployConfig. */
+export function parseDeployConfig(raw: RawParameters): DeployConfig {
+  const parsed = RawSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'config'}: ${i.message}`);
+    throw new Error(`Invalid Kehila deploy configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const customDomain = c.domainName && c.certificateArn
+    ? {
+        name: c.domainName,
+        certificateArn: c.certificateArn,
+        ...(c.hostedZoneId && c.hostedZoneName ? { hostedZone: { id: c.hostedZoneId, name: c.hostedZoneName } } : {}),
+      }
+    : undefined;
+  const webUrl = customDomain ? `https://${customDomain.name}` : c.webUrl ? new URL(c.webUrl).origin : undefined;
+  return {
+    stage: c.stage,
+    isProd: c.stage === 'prod',
+    env: { ...(c.account ? { account: c.account } : {}), region: c.region },
+    ...(c.googleClientId
+      ? { google: { clientId: c.googleClientId, secretName: c.googleSecretName ?? `kehila/${c.stage}/google` } }
+      : {}),
+    ...(c.authDomainPrefix ? { authDomainPrefix: c.authDomainPrefix } : {}),
+    ...(customDomain ? { customDomain } : {}),
+    ...(webUrl ? { webUrl } : {}),
+    secrets: {
+      lemonSqueezy: c.lemonSqueezySecretName ?? `kehila/${c.stage}/lemonsqueezy`,
+      whatsapp: c.whatsappSecretName ?? `kehila/${c.stage}/whatsapp`,
+    },
+    ...(c.alarmEmail ? { alarmEmail: c.alarmEmail } : {}),
+    ...(c.emailFrom ? { emailFrom: c.emailFrom } : {}),
+    search: {
+      instanceType: c.searchInstanceType,
+      instanceCount: c.searchInstanceCount,
+      volumeGb: c.searchVolumeGb,
+      zoneAwareness: c.searchZoneAwareness,
+      ...(c.searchMasterInstanceType ? { masterInstanceType: c.searchMasterInstanceType } : {}),
+    },
+    api: { rateLimit: c.apiRateLimit, burstLimit: c.apiBurstLimit },
+    requireWebDist: c.requireWebDist,
+  };
+}
+
+/**
+ * Reads every parameter from CDK context first, then the environment. The region also falls back
+ * to AWS_REGION / AWS_DEFAULT_REGION, as the AWS CLI does.
+ */
+export function readDeployParameters(
+  context: (key: string) => unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): RawParameters {
+  const raw: RawParameters = {};
+  for (const [key, envName] of Object.entries(PARAMETERS) as [ParameterName, string][]) {
+    const fromContext = context(key);
+    raw[key] = fromContext !== undefined ? fromContext : env[envName];
+  }
+  raw.region ??= env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+  return raw;
+}

@@ -1,0 +1,57 @@
+import { Aws, Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { SecureBucket, logBucketProps } from './SecureBucket';
+
+export interface ObjectStorageProps {
+  readonly isProd: boolean;
+  /** Days an export file stays downloadable before S3 deletes it. */
+  readonly exportRetentionDays?: number;
+}
+
+/** Key prefix under which community logos are stored; the web stack serves it at `/logos/*`. */
+export const LOGOS_PREFIX = 'logos/';
+
+/**
+ * The object store of the app: community logos (read publicly through CloudFront under
+ * `/logos/`), exports (short-lived downloads) and the log bucket receiving their access logs.
+ */
+export class ObjectStorage extends Construct {
+  readonly logBucket: s3.Bucket;
+  readonly logos: s3.Bucket;
+  readonly exports: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: ObjectStorageProps) {
+    super(scope, id);
+    this.logBucket = new SecureBucket(this, 'AccessLogs', logBucketProps(props.isProd)).bucket;
+    this.logos = new SecureBucket(this, 'Logos', {
+      isProd: props.isProd,
+      versioned: true,
+      accessLogs: { bucket: this.logBucket, prefix: 'logos/' },
+      lifecycleRules: [{ id: 'expire-replaced-logos', noncurrentVersionExpiration: Duration.days(30) }],
+    }).bucket;
+    this.exports = new SecureBucket(this, 'Exports', {
+      isProd: props.isProd,
+      accessLogs: { bucket: this.logBucket, prefix: 'exports/' },
+      lifecycleRules: [{ id: 'expire-exports', expiration: Duration.days(props.exportRetentionDays ?? 7) }],
+    }).bucket;
+
+    // CloudFront (origin access control) may read logos only. The statement lives here rather
+    // than being added by the web stack's origin, which would make this stack depend on the web
+    // stack while the web stack depends on this one; it is therefore scoped to this account's
+    // distributions instead of one distribution id.
+    this.logos.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsLogos',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.logos.arnForObjects(`${LOGOS_PREFIX}*`)],
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+        },
+      }),
+    );
+  }
+}

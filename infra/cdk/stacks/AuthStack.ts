@@ -1,0 +1,41 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import type { DeployConfig } from '../config';
+import { UserAuth } from '../constructs/UserAuth';
+
+export interface AuthStackProps extends StackProps {
+  readonly config: DeployConfig;
+}
+
+/** Sign-up and sign-in: the Cognito user pool, the web client and, when configured, Google. */
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  readonly oauthDomain?: string;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const auth = new UserAuth(this, 'Auth', {
+      stage: config.stage,
+      isProd: config.isProd,
+      ...(config.google ? { google: config.google } : {}),
+      ...(config.authDomainPrefix ? { domainPrefix: config.authDomainPrefix } : {}),
+      ...(config.webUrl ? { webUrl: config.webUrl } : {}),
+      ...(config.emailFrom ? { emailFrom: config.emailFrom } : {}),
+    });
+    this.userPool = auth.userPool;
+    this.client = auth.client;
+    if (auth.oauthDomain) this.oauthDomain = auth.oauthDomain;
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+    if (auth.oauthDomain) {
+      new CfnOutput(this, 'GoogleRedirectUri', {
+        description: 'Add this to the Google OAuth client as an authorised redirect URI',
+        value: `https://${auth.oauthDomain}/oauth2/idpresponse`,
+      });
+    }
+  }
+}

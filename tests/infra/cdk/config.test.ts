@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeployConfig, readDeployParameters, type RawParameters } from '../../../infra/cdk/config';
+
+describe('deploy configuration', () => {
+  it('gives a dev stage that synthesizes with nothing set', () => {
+    const c = parseDeployConfig({});
+    expect(c).toMatchObject({
+      stage: 'dev',
+      isProd: false,
+      env: { region: 'us-east-1' },
+      secrets: { lemonSqueezy: 'kehila/dev/lemonsqueezy', whatsapp: 'kehila/dev/whatsapp' },
+      search: { instanceType: 't3.small.search', instanceCount: 1, volumeGb: 10, zoneAwareness: false },
+      api: { rateLimit: 50, burstLimit: 100 },
+      requireWebDist: false,
+    });
+    expect(c.google).toBeUndefined();
+    expect(c.customDomain).toBeUndefined();
+    expect(c.env.account).toBeUndefined();
+  });
+
+  it('treats only the prod stage as production', () => {
+    expect(parseDeployConfig({ stage: 'prod' }).isProd).toBe(true);
+    expect(parseDeployConfig({ stage: 'staging' }).isProd).toBe(false);
+  });
+
+  it('names secrets after the stage unless given', () => {
+    const c = parseDeployConfig({ stage: 'staging', whatsappSecretName: 'shared/waha' });
+    expect(c.secrets).toEqual({ lemonSqueezy: 'kehila/staging/lemonsqueezy', whatsapp: 'shared/waha' });
+  });
+
+  it('turns on Google with a default secret name and takes the site origin from webUrl', () => {
+    const c = parseDeployConfig({ googleClientId: 'id.apps.googleusercontent.com', webUrl: 'https://d1.cloudfront.net/x/' });
+    expect(c.google).toEqual({ clientId: 'id.apps.googleusercontent.com', secretName: 'kehila/dev/google' });
+    expect(c.webUrl).toBe('https://d1.cloudfront.net');
+  });
+
+  it('derives the site origin from a custom domain', () => {
+    const c = parseDeployConfig({
+      domainName: 'app.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      hostedZoneId: 'Z123',
+      hostedZoneName: 'example.com',
+    });
+    expect(c.webUrl).toBe('https://app.example.com');
+    expect(c.customDomain).toEqual({
+      name: 'app.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      hostedZone: { id: 'Z123', name: 'example.com' },
+    });
+  });
+
+  it('coerces context strings to numbers and flags', () => {
+    const c = parseDeployConfig({
+      searchInstanceCount: '2',
+      searchZoneAwareness: 'true',
+      searchVolumeGb: '20',
+      requireWebDist: '1',
+    });
+    expect(c.search).toMatchObject({ instanceCount: 2, zoneAwareness: true, volumeGb: 20 });
+    expect(c.requireWebDist).toBe(true);
+  });
+
+  it('treats empty values as not set', () => {
+    const c = parseDeployConfig({ stage: '', searchInstanceCount: '', alarmEmail: '', searchZoneAwareness: '' });
+    expect(c.stage).toBe('dev');
+    expect(c.search.instanceCount).toBe(1);
+    expect(c.search.zoneAwareness).toBe(false);
+    expect(c.alarmEmail).toBeUndefined();
+  });
+
+  const rejected: [string, RawParameters, RegExp][] = [
+    ['an upper-case stage', { stage: 'Prod' }, /stage: lower-case letters/],
+    ['a bad account id', { account: '1234' }, /account: a 12-digit AWS account id/],
+    ['a bad region', { region: 'europe' }, /region: an AWS region/],
+    ['Google without the site address', { googleClientId: 'x' }, /webUrl: Google sign-in needs the address of the site/],
+    ['a Google secret without a client id', { googleSecretName: 'a/b' }, /googleClientId: googleSecretName is set/],
+    ['a domain without a certificate', { domainName: 'app.example.com' }, /certificateArn: a custom domain needs both/],
+    [
+      'a certificate outside us-east-1',
+      { domainName: 'app.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' },
+      /certificateArn: an ACM certificate ARN in us-east-1/,
+    ],
+    ['an http webUrl', { webUrl: 'http://example.com' }, /webUrl: an https:\/\/ origin/],
+    ['a malformed alarm e-mail', { alarmEmail: 'ops' }, /alarmEmail:/],
+    ['a malformed SES sender', { emailFrom: 'kehila' }, /emailFrom:/],
+    ['an odd node count with zone awareness', { searchZoneAwareness: 'true' }, /searchInstanceCount: zone awareness/],
+    ['a non-numeric node count', { searchInstanceCount: 'two' }, /searchInstanceCount:/],
+    ['a Cognito prefix containing "aws"', { authDomainPrefix: 'my-aws-app' }, /authDomainPrefix: Cognito refuses/],
+    ['an instance type that is not an OpenSearch type', { searchInstanceType: 't3.small' }, /searchInstanceType:/],
+  ];
+  it.each(rejected)('rejects %s with a message naming the parameter', (_name, raw, message) => {
+    expect(() => parseDeployConfig(raw)).toThrow(message);
+  });
+
+  it('reads context first, then KEHILA_* variables, then the CLI region variables', () => {
+    const context: Record<string, unknown> = { stage: 'ctx', alarmEmail: undefined };
+    const raw = readDeployParameters((k) => context[k], {
+      KEHILA_STAGE: 'env',
+      KEHILA_ALARM_EMAIL: 'ops@example.com',
+      CDK_DEFAULT_ACCOUNT: '123456789012',
+      AWS_REGION: 'eu-west-1',
+    });
+    const c = parseDeployConfig(raw);
+    expect(c.stage).toBe('ctx');
+    expect(c.alarmEmail).toBe('ops@example.com');
+    expect(c.env).toEqual({ account: '123456789012', region: 'eu-west-1' });
+  });
+
+  it('prefers the CDK CLI region over AWS_REGION', () => {
+    const raw = readDeployParameters(() => undefined, { CDK_DEFAULT_REGION: 'eu-central-1', AWS_REGION: 'eu-west-1' });
+    expect(parseDeployConfig(raw).env.region).toBe('eu-central-1');
+  });
+});

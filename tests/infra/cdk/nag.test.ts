@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import type { KehilaStacks } from '../../../infra/cdk/build';
+import { acknowledgeWildcardResource, applyNagChecks } from '../../../infra/cdk/nag';
+import { makeSourceTree } from './support/source-tree';
+import { synthKehila, testApp, type SynthesizedKehila } from './support/synth';
+
+interface ReportViolation {
+  ruleName: string;
+  severity: string;
+  violatingConstructs?: { constructPath: string }[];
+}
+interface ValidationReport {
+  pluginReports: { pluginName: string; violations: ReportViolation[] }[];
+}
+
+/** The validation report `cdk synth` writes (cdk-nag, CloudFormation validation, annotations). */
+function validationReport(k: SynthesizedKehila): ValidationReport {
+  const path = join(k.app.outdir, 'validation-report.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ValidationReport) : { pluginReports: [] };
+}
+
+// Built with CDK's CloudFormation template validation on, exactly as `cdk synth` runs.
+const variants: [string, SynthesizedKehila][] = [
+  ['dev defaults', synthKehila({}, makeSourceTree(), { cloudFormationValidation: true })],
+  [
+    'prod with Google, a custom domain and a zone-aware search cluster',
+    synthKehila(
+      {
+        stage: 'prod',
+        account: '123456789012',
+        region: 'eu-west-1',
+        googleClientId: 'client-123.apps.googleusercontent.com',
+        domainName: 'app.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+        hostedZoneId: 'Z123',
+        hostedZoneName: 'example.com',
+        alarmEmail: 'ops@example.com',
+        emailFrom: 'no-reply@example.com',
+        searchInstanceType: 'r7g.large.search',
+        searchInstanceCount: '2',
+        searchZoneAwareness: 'true',
+        searchMasterInstanceType: 'm7g.large.search',
+      },
+      makeSourceTree(),
+      { cloudFormationValidation: true },
+    ),
+  ],
+  ['a fresh clone (no workers, no web build)', synthKehila({}, makeSourceTree({ workers: false, webDist: false }), { cloudFormationValidation: true })],
+];
+
+describe('cdk-nag (AwsSolutions) and template validation', () => {
+  describe.each(variants)('%s', (_name, k) => {
+    it.each(Object.keys(k.stacks) as (keyof KehilaStacks)[])(
+      'leaves no unacknowledged error or warning in the %s stack',
+      (name) => {
+        const report = new AwsSolutionsChecks().validateScope(k.stacks[name]);
+        expect(report.violations.map((v) => `${v.severity} ${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+      },
+    );
+
+    it('reports nothing but the warnings about modules that do not exist yet', () => {
+      const violations = validationReport(k).pluginReports.flatMap((r) => r.violations.map((v) => ({ plugin: r.pluginName, ...v })));
+      for (const v of violations) {
+        expect(v.severity).toBe('warning');
+        expect(v.ruleName).toMatch(/@kehila\/infra:missing-(worker-entry|area-entry|web-build)/);
+      }
+    });
+  });
+
+  it('fails synthesis on a finding nobody acknowledged', () => {
+    const app = testApp();
+    const stack = new Stack(app, 'Careless');
+    new s3.Bucket(stack, 'NoTls', { blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL });
+    applyNagChecks(app);
+    expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+  });
+
+  it('acknowledges exactly the wildcard resource named, not others in the same policy', () => {
+    const app = testApp();
+    const stack = new Stack(app, 'Grants');
+    const bucket = new s3.Bucket(stack, 'Bucket');
+    const other = new s3.Bucket(stack, 'Other');
+    const role = new iam.Role(stack, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*'), other.arnForObjects('*')] }));
+    acknowledgeWildcardResource(role, bucket.arnForObjects('*'), 'Test: objects of this bucket are read by generated keys.');
+    applyNagChecks(app);
+    expect(() => app.synth()).toThrow(/AwsSolutions-IAM5\[Resource::<Other[0-9A-F]+\.Arn>\/\*\]/);
+    const remaining = new AwsSolutionsChecks().validateScope(stack).violations.map((v) => v.ruleName);
+    expect(remaining).toContain(`AwsSolutions-IAM5[Resource::<${stack.getLogicalId(other.node.defaultChild as s3.CfnBucket)}.Arn>/*]`);
+    expect(remaining).not.toContain(`AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*]`);
+  });
+});

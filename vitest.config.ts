@@ -35,7 +35,7 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.tsx', 'tests/web/**/*.test.ts'],

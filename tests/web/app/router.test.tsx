@@ -1,0 +1,175 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authModule, dana, resetAuth, setSignedIn } from '../helpers/amplify-auth';
+import { currentPath, jsonResponse, meBody, renderApp } from '../helpers/render-app';
+import { findToast } from '../helpers/toasts';
+import { DESKTOP_WIDTH, PHONE_WIDTH, setViewportWidth } from '../helpers/viewport';
+
+vi.mock('aws-amplify/auth', () => import('../helpers/amplify-auth').then((m) => m.authModule));
+
+beforeEach(() => {
+  resetAuth();
+  setViewportWidth(DESKTOP_WIDTH);
+});
+
+async function signInThroughForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByLabelText('Email'), dana.email);
+  await user.type(screen.getByLabelText('Password'), 'correct horse');
+  await user.click(screen.getByRole('button', { name: /sign in with email/i }));
+}
+
+describe('auth guard', () => {
+  it('sends a signed-out visitor of a protected screen to /login and back there after signing in', async () => {
+    const { router, user } = renderApp({ path: '/messages?filter=urgent#top' });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Kehila' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+
+    await signInThroughForm(user);
+
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/messages?filter=urgent#top');
+    expect(await findToast('Logged in successfully')).toBeInTheDocument();
+    expect(authModule.signIn).toHaveBeenCalledWith({
+      username: dana.email,
+      password: 'correct horse',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+  });
+
+  it('sends a visitor who signs in without a target to /dashboard', async () => {
+    const { router, user } = renderApp({ path: '/login' });
+    await signInThroughForm(user);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it.each(['/dashboard', '/onboarding', '/settings', '/suppliers'])('guards %s', async (path) => {
+    const { router } = renderApp({ path });
+    await screen.findByRole('heading', { name: 'Sign in to Kehila' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lets a signed-in user through to the protected screen', async () => {
+    setSignedIn();
+    renderApp({ path: '/analytics' });
+    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.getByText(/has not been built yet/)).toBeInTheDocument();
+  });
+});
+
+describe('route table', () => {
+  it.each([
+    ['/', 'Landing page'],
+    ['/pricing', 'Pricing'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms'],
+    ['/reset-password', 'Reset password'],
+    ['/register/abc123', 'Invite registration'],
+    ['/directory/public/tok-1', 'Public member directory'],
+  ])('serves the public screen %s without sign-in', async (path, screenName) => {
+    const { router } = renderApp({ path });
+    expect(await screen.findByRole('heading', { name: screenName })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/community-helper', 'Dashboard'],
+    ['/old-dashboard', 'Old dashboard'],
+    ['/messages', 'Messages'],
+    ['/actions', 'Actions'],
+    ['/analytics', 'Analytics'],
+    ['/business-intelligence', 'Business Intelligence'],
+    ['/suppliers', 'Suppliers'],
+    ['/members', 'Members'],
+    ['/settings', 'Settings'],
+    ['/onboarding', 'Onboarding'],
+  ])('serves the protected screen %s to a signed-in user', async (path, screenName) => {
+    setSignedIn();
+    renderApp({ path });
+    expect(await screen.findByRole('heading', { level: 1, name: screenName })).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for any other path, with a link home', async () => {
+    const { router, user } = renderApp({ path: '/no/such/page' });
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Return to Home' }));
+    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('stored redirect', () => {
+  it('is consumed on load and the user is sent there', async () => {
+    setSignedIn();
+    window.sessionStorage.setItem('redirect', '/actions?id=7');
+    const { router } = renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Actions' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/actions?id=7');
+    expect(window.sessionStorage.getItem('redirect')).toBeNull();
+  });
+
+  it('is dropped, not followed, when it points off the site', async () => {
+    window.sessionStorage.setItem('redirect', '//evil.example/steal');
+    const { router } = renderApp({ path: '/pricing' });
+    await screen.findByRole('heading', { name: 'Pricing' });
+    expect(router.state.location.pathname).toBe('/pricing');
+    expect(window.sessionStorage.getItem('redirect')).toBeNull();
+  });
+});
+
+describe('session in the shell', () => {
+  it('shows the profile username in the header', async () => {
+    setSignedIn();
+    renderApp({ path: '/dashboard' });
+    expect(await screen.findByRole('button', { name: 'dana' })).toBeInTheDocument();
+  });
+
+  it('shows the e-mail while the user has no profile yet', async () => {
+    setSignedIn();
+    renderApp({ path: '/dashboard', fetch: async () => jsonResponse(200, meBody(null)) });
+    expect(await screen.findByRole('button', { name: dana.email })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load your profile' when /api/me fails", async () => {
+    setSignedIn();
+    renderApp({
+      path: '/dashboard',
+      fetch: async () => jsonResponse(500, { message: 'Something went wrong. Please try again.', code: 'internal' }),
+    });
+    expect(await findToast('Failed to load your profile')).toBeInTheDocument();
+  });
+
+  it('signs out with the goodbye toast and lands on /login', async () => {
+    setSignedIn();
+    const { router, user } = renderApp({ path: '/members' });
+    await user.click(await screen.findByRole('button', { name: 'dana' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Kehila' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toBeNull();
+    expect(await findToast('Goodbye, \u2068dana\u2069! Signed out successfully')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to sign out' and stays when sign-out fails", async () => {
+    setSignedIn();
+    authModule.signOut.mockRejectedValue(new Error('network down'));
+    const { router, user } = renderApp({ path: '/members' });
+    await user.click(await screen.findByRole('button', { name: 'dana' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await findToast('Failed to sign out')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/members');
+  });
+
+  it('uses the mobile layout at phone width', async () => {
+    setViewportWidth(PHONE_WIDTH);
+    setSignedIn();
+    renderApp({ path: '/messages' });
+    await screen.findByRole('heading', { name: 'Messages' });
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Tabs' })).toBeInTheDocument());
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+});

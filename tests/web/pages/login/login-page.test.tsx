@@ -1,0 +1,138 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInMessages } from '../../../../web/src/auth/sign-in';
+import { authError, authModule, dana, resetAuth } from '../../helpers/amplify-auth';
+import { localConfig, renderApp } from '../../helpers/render-app';
+import { findToast } from '../../helpers/toasts';
+
+vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));
+
+beforeEach(() => resetAuth());
+
+async function openLogin(config = localConfig) {
+  const app = renderApp({ path: '/login', config });
+  await screen.findByRole('heading', { name: 'Sign in to Kehila' });
+  return app;
+}
+
+const emailField = () => screen.getByLabelText(/e-?mail/i);
+const passwordField = () => screen.getByLabelText(/password/i);
+const submitButton = () => screen.getByRole('button', { name: /sign in with email/i });
+
+describe('login form', () => {
+  it('has exactly one field labelled like e-mail and one like password (what screenshot tools look up)', async () => {
+    await openLogin();
+    expect(screen.getAllByLabelText(/e-?mail/i)).toHaveLength(1);
+    expect(screen.getAllByLabelText(/password/i)).toHaveLength(1);
+    expect(emailField()).toHaveAttribute('type', 'email');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Your Account' })).toBeInTheDocument();
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = await openLogin();
+    const toggle = screen.getByRole('button', { name: 'Show' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  it('requires e-mail and password before calling Cognito', async () => {
+    const { user } = await openLogin();
+    await user.click(submitButton());
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(authModule.signIn).not.toHaveBeenCalled();
+
+    await user.type(emailField(), dana.email);
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('has no Forgot password link while no handler is supplied', async () => {
+    await openLogin();
+    expect(screen.queryByText(/forgot password/i)).not.toBeInTheDocument();
+  });
+
+  it('clears errors when switching to sign-up and back', async () => {
+    const { user } = await openLogin();
+    await user.click(submitButton());
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Your Account' }));
+    expect(screen.getByRole('heading', { name: 'Create Your Account' })).toBeInTheDocument();
+    expect(screen.getByText(/Creating an account is not built yet/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('heading', { name: 'Sign in to Kehila' })).toBeInTheDocument();
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+  });
+
+  it('clears a sign-in failure when switching modes', async () => {
+    authModule.signIn.mockRejectedValue(authError('NotAuthorizedException', 'Incorrect username or password.'));
+    const { user } = await openLogin();
+    await user.type(emailField(), dana.email);
+    await user.type(passwordField(), 'wrong');
+    await user.click(submitButton());
+    expect(await screen.findByText('Incorrect email or password.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Your Account' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.queryByText('Incorrect email or password.')).not.toBeInTheDocument();
+  });
+
+  it('signs in with the flow named by config.json', async () => {
+    const { user } = await openLogin({ ...localConfig, stage: 'cloud', authFlowType: 'USER_SRP_AUTH' });
+    await user.type(emailField(), `  ${dana.email} `);
+    await user.type(passwordField(), 'pw123456');
+    await user.click(submitButton());
+    expect(await findToast('Logged in successfully')).toBeInTheDocument();
+    expect(authModule.signIn).toHaveBeenCalledWith({
+      username: dana.email,
+      password: 'pw123456',
+      options: { authFlowType: 'USER_SRP_AUTH' },
+    });
+  });
+
+  it.each([
+    [authError('NotAuthorizedException', 'Incorrect username or password.'), 'Incorrect email or password.'],
+    [authError('UserNotConfirmedException', 'User is not confirmed.'), signInMessages.notConfirmed],
+    [new TypeError('Failed to fetch'), 'Poor network connection. Please check your internet and try again.'],
+  ])('shows %s plainly', async (error, text) => {
+    authModule.signIn.mockRejectedValue(error);
+    const { user, router } = await openLogin();
+    await user.type(emailField(), dana.email);
+    await user.type(passwordField(), 'pw123456');
+    await user.click(submitButton());
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('explains that Google sign-in needs a deployment when config.json has no OAuth domain', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(screen.getByText(/Google sign-in needs a deployment/)).toBeInTheDocument();
+    expect(authModule.signInWithRedirect).not.toHaveBeenCalled();
+  });
+
+  it('starts the Google redirect when configured, keeping the target under the redirect key', async () => {
+    const { user } = renderApp({ path: '/settings', config: { ...localConfig, oauthDomain: 'auth.example.com' } });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(authModule.signInWithRedirect).toHaveBeenCalledWith({ provider: 'Google' }));
+    expect(window.sessionStorage.getItem('redirect')).toBe('/settings');
+  });
+
+  it('toasts the S1 §8 text when the Google redirect cannot start', async () => {
+    authModule.signInWithRedirect.mockRejectedValue(new Error('oauth not configured'));
+    const { user } = await openLogin({ ...localConfig, oauthDomain: 'auth.example.com' });
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(await findToast('Failed to sign in with Google. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import { lazy } from 'react';
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import NotFoundPage from '../pages/not-found';
+import { initialLocation } from './redirect';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+// Every screen is its own chunk: public pages stay light, and the shell and each protected screen load
+// only when visited.
+const LandingPage = lazy(() => import('../pages/landing'));
+const PricingPage = lazy(() => import('../pages/pricing'));
+const PrivacyPage = lazy(() => import('../pages/legal/privacy-page'));
+const TermsPage = lazy(() => import('../pages/legal/terms-page'));
+const LoginPage = lazy(() => import('../pages/login'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password'));
+const RegisterPage = lazy(() => import('../pages/invites/register-page'));
+const PublicDirectoryPage = lazy(() => import('../pages/directory/public-directory-page'));
+const OnboardingPage = lazy(() => import('../pages/onboarding'));
+const ShellLayout = lazy(() => import('../components/shell/shell-layout'));
+const DashboardPage = lazy(() => import('../pages/dashboard'));
+const OldDashboardPage = lazy(() => import('../pages/dashboard/old-dashboard-page'));
+const MessagesPage = lazy(() => import('../pages/messages'));
+const ActionsPage = lazy(() => import('../pages/actions'));
+const AnalyticsPage = lazy(() => import('../pages/analytics'));
+const BusinessIntelligencePage = lazy(() => import('../pages/bi'));
+const SuppliersPage = lazy(() => import('../pages/suppliers'));
+const MembersPage = lazy(() => import('../pages/members'));
+const SettingsPage = lazy(() => import('../pages/settings'));
+
+/** The S1 §2 route table. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/register/:inviteCode', element: <RegisterPage /> },
+      { path: '/directory/public/:token', element: <PublicDirectoryPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/onboarding', element: <OnboardingPage /> },
+          {
+            element: <ShellLayout />,
+            children: [
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/community-helper', element: <DashboardPage /> },
+              { path: '/old-dashboard', element: <OldDashboardPage /> },
+              { path: '/messages', element: <MessagesPage /> },
+              { path: '/actions', element: <ActionsPage /> },
+              { path: '/analytics', element: <AnalyticsPage /> },
+              { path: '/business-intelligence', element: <BusinessIntelligencePage /> },
+              { path: '/suppliers', element: <SuppliersPage /> },
+              { path: '/members', element: <MembersPage /> },
+              { path: '/settings', element: <SettingsPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The router of the running app (browser history) or of a test (memory history). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Creates the router, first consuming the stored `redirect` path (S1 §2) so the first screen rendered is
+ * already the one the user is sent to.
+ */
+export function createAppRouter(
+  history: { kind: 'browser' } | { kind: 'memory'; initialPath: string },
+  storage: Storage = window.sessionStorage,
+): AppRouter {
+  if (history.kind === 'memory') {
+    return createMemoryRouter(appRoutes, { initialEntries: [initialLocation(history.initialPath, storage)] });
+  }
+  const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const start = initialLocation(current, storage);
+  if (start !== current) window.history.replaceState(window.history.state, '', start);
+  return createBrowserRouter(appRoutes);
+}

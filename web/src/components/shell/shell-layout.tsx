@@ -6,6 +6,7 @@ import { useSignOut } from '../../auth/use-sign-out';
 import { LoadingScreen } from '../loading-screen';
 import { useToast } from '../toast/use-toast';
 import { AppShell } from './app-shell';
+import { CurrentCommunityProvider, useCurrentCommunity } from '../../communities/current-community';
 
 /** S1 §8 "Profile query error". */
 export const PROFILE_LOAD_FAILED = 'Failed to load your profile';
@@ -15,10 +16,19 @@ export const PROFILE_LOAD_FAILED = 'Failed to load your profile';
  * (the e-mail until the profile arrives). Role, selector and trial banner arrive with later work.
  */
 export default function ShellLayout() {
+  return (
+    <CurrentCommunityProvider>
+      <ShellWithCommunity />
+    </CurrentCommunityProvider>
+  );
+}
+
+function ShellWithCommunity() {
   const { state } = useAuth();
   const me = useMe();
   const toast = useToast();
   const { signOut, signingOut } = useSignOut();
+  const { community } = useCurrentCommunity();
 
   useEffect(() => {
     if (me.isError) toast.error(PROFILE_LOAD_FAILED);
@@ -29,7 +39,12 @@ export default function ShellLayout() {
   const userName = me.data?.profile?.username ?? user?.email ?? user?.username ?? '';
 
   return (
-    <AppShell userName={userName} signingOut={signingOut} onSignOut={() => void signOut(userName)}>
+    <AppShell
+      userName={userName}
+      {...(community ? { role: community.role } : {})}
+      signingOut={signingOut}
+      onSignOut={() => void signOut(userName)}
+    >
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

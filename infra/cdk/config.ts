@@ -32,6 +32,8 @@ export const PARAMETERS = {
   apiRateLimit: 'KEHILA_API_RATE_LIMIT',
   apiBurstLimit: 'KEHILA_API_BURST_LIMIT',
   requireWebDist: 'KEHILA_REQUIRE_WEB_DIST',
+  botPhone: 'KEHILA_BOT_PHONE',
+  supportEmail: 'KEHILA_SUPPORT_EMAIL',
 } as const;
 
 export type ParameterName = keyof typeof PARAMETERS;
@@ -111,6 +113,10 @@ const RawSchema = z
     lemonSqueezySecretName: optionalText.pipe(secretName.optional()),
     whatsappSecretName: optionalText.pipe(secretName.optional()),
     alarmEmail: optionalText.pipe(z.email().optional()),
+    botPhone: optionalText.pipe(
+      z.string().regex(/^\+?[\d\s-]{8,20}$/, "the bot's WhatsApp number, e.g. +972 55-123-4567").optional(),
+    ),
+    supportEmail: optionalText.pipe(z.email().optional()),
     emailFrom: optionalText.pipe(z.email().optional()),
     searchInstanceType: optionalText.pipe(
       z
@@ -190,6 +196,10 @@ export interface DeployConfig {
   readonly webUrl?: string;
   readonly secrets: { readonly lemonSqueezy: string; readonly whatsapp: string };
   readonly alarmEmail?: string;
+  /** The bot's WhatsApp number shown to admins connecting a group. */
+  readonly botPhone?: string;
+  /** Support contact shown in the app. */
+  readonly supportEmail?: string;
   /** Sender of Cognito's e-mails through SES (a verified identity); Cognito's own sender otherwise. */
   readonly emailFrom?: string;
   readonly search: {
@@ -236,6 +246,8 @@ export function parseDeployConfig(raw: RawParameters): DeployConfig {
       whatsapp: c.whatsappSecretName ?? `kehila/${c.stage}/whatsapp`,
     },
     ...(c.alarmEmail ? { alarmEmail: c.alarmEmail } : {}),
+    ...(c.botPhone ? { botPhone: c.botPhone } : {}),
+    ...(c.supportEmail ? { supportEmail: c.supportEmail } : {}),
     ...(c.emailFrom ? { emailFrom: c.emailFrom } : {}),
     search: {
       instanceType: c.searchInstanceType,

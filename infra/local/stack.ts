@@ -147,6 +147,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       authFlowType: 'USER_PASSWORD_AUTH',
       wsUrl: `${origin.replace(/^http/, 'ws')}/ws`,
       apiUrl: '',
+      // Locally the "bot" is `npm run simulate`; this is the number it posts as.
+      botPhone: process.env.KEHILA_BOT_PHONE ?? '+1 555 010 0000',
+      supportEmail: process.env.KEHILA_SUPPORT_EMAIL ?? 'support@kehila.local',
     });
     let gatewayUrl = '';
     const ctx: LocalContext = {

@@ -40,6 +40,8 @@ export class WebStack extends Stack {
       ...(props.oauthDomain ? { oauthDomain: props.oauthDomain } : {}),
       wsUrl: props.webSocketUrl ?? '',
       apiUrl: '',
+      botPhone: props.config.botPhone ?? '',
+      supportEmail: props.config.supportEmail ?? '',
     };
     this.website = new Website(this, 'Website', {
       isProd: props.config.isProd,

@@ -19,5 +19,9 @@ export const RuntimeConfigSchema = z.object({
   wsUrl: z.string(),
   /** Base of the REST API; empty means the same origin as the page. */
   apiUrl: z.string(),
+  /** The Kehila bot's WhatsApp number shown (copyable) in the connect instructions; empty if not configured. */
+  botPhone: z.string(),
+  /** Where users write for help (support contact of the dialogs and paywall); empty if not configured. */
+  supportEmail: z.string(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

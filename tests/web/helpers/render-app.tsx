@@ -17,6 +17,8 @@ export const localConfig: RuntimeConfig = {
   authFlowType: 'USER_PASSWORD_AUTH',
   wsUrl: 'ws://localhost:5173/ws',
   apiUrl: '',
+  botPhone: '+1 555 010 0000',
+  supportEmail: 'support@kehila.local',
 };
 
 /** A JSON response, as `fetch` would resolve. */

@@ -171,6 +171,8 @@ describe('web stack: the deployed build and config.json', () => {
       authFlowType: 'USER_SRP_AUTH',
       wsUrl: '',
       apiUrl: '',
+      botPhone: '',
+      supportEmail: '',
     });
     const auth = dev.templates.auth;
     const typeOf = (marker: string) => auth.toJSON().Resources[importedResourceId(auth, markers[marker])].Type;

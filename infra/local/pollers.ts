@@ -40,6 +40,8 @@ export interface Pollers {
 
 /** Pause between empty short polls: bounds local queue latency at little CPU cost. */
 const IDLE_POLL_MS = 50;
+/** SQS hands out at most 10 messages per ReceiveMessage. */
+const SQS_MAX_RECEIVE = 10;
 
 function toRecord(queue: QueueName, m: Message): SQSRecord {
   const a = m.Attributes ?? {};
@@ -101,18 +103,24 @@ export async function startPollers(opts: PollerOptions): Promise<Pollers> {
       while (!stopping) {
         let messages: Message[] = [];
         try {
-          const res = await opts.sqs.send(
-            new ReceiveMessageCommand({
-              QueueUrl: url,
-              MaxNumberOfMessages: def.batchSize,
-              // Short polls: local-aws-sqs long polls can hand out one message twice (see latestReceipts).
-              WaitTimeSeconds: 0,
-              ...(opts.retryDelaySeconds !== undefined ? { VisibilityTimeout: opts.retryDelaySeconds } : {}),
-              MessageSystemAttributeNames: ['All'],
-              AttributeNames: ['All'],
-            }),
-          );
-          messages = res.Messages ?? [];
+          // Like Lambda's event source, a batch may exceed SQS's 10 per receive: keep receiving until
+          // the batch is full or the queue has nothing more.
+          while (messages.length < def.batchSize) {
+            const res = await opts.sqs.send(
+              new ReceiveMessageCommand({
+                QueueUrl: url,
+                MaxNumberOfMessages: Math.min(SQS_MAX_RECEIVE, def.batchSize - messages.length),
+                // Short polls: local-aws-sqs long polls can hand out one message twice (see latestReceipts).
+                WaitTimeSeconds: 0,
+                ...(opts.retryDelaySeconds !== undefined ? { VisibilityTimeout: opts.retryDelaySeconds } : {}),
+                MessageSystemAttributeNames: ['All'],
+                AttributeNames: ['All'],
+              }),
+            );
+            const got = res.Messages ?? [];
+            messages.push(...got);
+            if (got.length < SQS_MAX_RECEIVE) break;
+          }
         } catch (err) {
           if (stopping) return;
           opts.onError?.(queue, err);
@@ -138,11 +146,13 @@ export async function startPollers(opts: PollerOptions): Promise<Pollers> {
             failed = new Set(records.map((r) => r.messageId));
           }
           const done = records.filter((r) => !failed.has(r.messageId));
-          if (done.length > 0) {
+          for (let i = 0; i < done.length; i += SQS_MAX_RECEIVE) {
             await opts.sqs.send(
               new DeleteMessageBatchCommand({
                 QueueUrl: url,
-                Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+                Entries: done
+                  .slice(i, i + SQS_MAX_RECEIVE)
+                  .map((r, j) => ({ Id: String(j), ReceiptHandle: r.receiptHandle })),
               }),
             );
           }

@@ -9,6 +9,7 @@ import type { Deps } from '@kehila/functions/core/deps';
 import { createCommunity, claimGroup, getCommunity } from '@kehila/functions/data/communities';
 import { putMember } from '@kehila/functions/data/memberships';
 import { createProfile } from '@kehila/functions/data/profiles';
+import { putAllowlistEntry } from '@kehila/functions/data/allowlist';
 import { keys } from '@kehila/functions/data/keys';
 import { localCognitoClient } from './engines/cognito';
 
@@ -176,6 +177,11 @@ export async function seedDemo(
     email: logins.member.email,
     phone: '+972527654321',
   });
+  // Demo logins must keep working after the 14-day trial: they are allow-listed, as an operator
+  // would do for staff accounts (`npm run admin -- allowlist remove <email>` to demo the trial).
+  for (const login of [logins.admin, logins.member]) {
+    await putAllowlistEntry(deps.db, { email: login.email, is_active: true, expires_at: null });
+  }
   await deps.db.doc.send(new PutCommand({ TableName: deps.db.table, Item: { ...keys.seedMarker(), seeded_at: iso } }));
   log(`seeded the demo community "${DEMO_COMMUNITY.name}" (${DEMO_COMMUNITY.groupId})`);
   return { seeded: true };

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { CommunitySchema, type Community } from '@kehila/shared';
 import { isConditionFailed, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
@@ -96,4 +96,54 @@ export async function findCommunityIdByGroup(db: Db, groupId: string): Promise<s
     new GetCommand({ TableName: db.table, Key: keys.groupClaim(groupId), ConsistentRead: true }),
   );
   return typeof res.Item?.community_id === 'string' ? res.Item.community_id : null;
+}
+
+/** Deletes a community item (undoes a community whose group could not be claimed). */
+export async function deleteCommunity(db: Db, communityId: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.community(communityId) }));
+}
+
+/**
+ * Sets a community's group only while it has none (or already this one), so two concurrent
+ * connections cannot both win. Returns the community, or null when it holds another group or is gone.
+ */
+export async function setCommunityGroup(
+  db: Db,
+  communityId: string,
+  groupId: string,
+  now: string,
+): Promise<Community | null> {
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.community(communityId),
+        UpdateExpression: 'SET group_id = :g, updated_at = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(group_id) OR attribute_type(group_id, :nullType) OR group_id = :g)',
+        ExpressionAttributeValues: { ':g': groupId, ':now': now, ':nullType': 'NULL' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return CommunitySchema.parse(stripKeys(res.Attributes ?? {}));
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+/** Releases a group's claim if `communityId` holds it (undoes a claim the community could not take). */
+export async function releaseGroupClaim(db: Db, groupId: string, communityId: string): Promise<void> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.groupClaim(groupId),
+        ConditionExpression: 'community_id = :c',
+        ExpressionAttributeValues: { ':c': communityId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
 }

@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ProfileSchema, type Profile } from '@kehila/shared';
+import type { z } from 'zod';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConsentMetadataSchema, ProfileSchema, type Profile } from '@kehila/shared';
 import { isConditionFailed, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
@@ -76,4 +77,67 @@ export async function updateProfile(
     if (isConditionFailed(err)) return null;
     throw err;
   }
+}
+
+/** Consent metadata of a user (S1 §3 profile creation metadata: provider, acceptances, timestamp). */
+export type ConsentMetadata = z.infer<typeof ConsentMetadataSchema>;
+
+/** The consent a user gave, or null. */
+export async function getConsent(db: Db, userId: string): Promise<ConsentMetadata | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.consent(userId), ConsistentRead: true }),
+  );
+  return res.Item ? ConsentMetadataSchema.parse(stripKeys(res.Item)) : null;
+}
+
+/**
+ * Stores a user's consent. `onlyIfMissing` keeps an existing record (trigger retries); otherwise the
+ * newest consent replaces the old one. Returns false when a record existed and was kept.
+ */
+export async function putConsent(
+  db: Db,
+  userId: string,
+  consent: ConsentMetadata,
+  opts: { onlyIfMissing?: boolean } = {},
+): Promise<boolean> {
+  const item = ConsentMetadataSchema.parse(consent);
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.consent(userId), entity: 'consent', user_id: userId, ...item },
+        ...(opts.onlyIfMissing ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (opts.onlyIfMissing && isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Keeps the consent of a sign-up form until the account is confirmed; `ttl` is epoch seconds. */
+export async function putSignupConsent(db: Db, email: string, consent: ConsentMetadata, ttl: number): Promise<void> {
+  const item = ConsentMetadataSchema.parse(consent);
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.signupConsent(email), entity: 'signup_consent', ttl, ...item },
+    }),
+  );
+}
+
+/** The sign-up consent kept for an e-mail, unless it expired (TTL is filtered on read). */
+export async function getSignupConsent(db: Db, email: string, now: Date): Promise<ConsentMetadata | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.signupConsent(email), ConsistentRead: true }),
+  );
+  const item = res.Item;
+  if (!item || (typeof item.ttl === 'number' && item.ttl * 1000 <= now.getTime())) return null;
+  return ConsentMetadataSchema.parse(stripKeys(item));
+}
+
+/** Removes the kept sign-up consent once it has been copied to the user. */
+export async function deleteSignupConsent(db: Db, email: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.signupConsent(email) }));
 }

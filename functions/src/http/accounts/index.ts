@@ -1,16 +1,19 @@
-import { computeAccessState, routes, trialWarning } from '@kehila/shared';
+import { routes } from '@kehila/shared';
 import { createAreaHandler, implement } from '../route-handler';
-import { getProfile, updateProfile } from '../../data/profiles';
-import { getAllowlistEntry } from '../../data/allowlist';
+import { updateProfile } from '../../data/profiles';
 import { fail } from '../../core/errors';
+import { accessOf } from '../../core/access/access';
+import { ensureProfile, recordConsent } from '../../core/accounts/profiles';
+import { attributesFromClaims, providerOf } from '../../core/accounts/signup';
 
-const me = implement(routes.me, async ({ user, deps }) => {
-  const [profile, whitelist] = await Promise.all([
-    getProfile(deps.db, user.id),
-    getAllowlistEntry(deps.db, user.email),
-  ]);
-  const access = profile ? computeAccessState({ profile, whitelist, now: deps.now() }) : null;
-  return { id: user.id, email: user.email, profile, access, trialWarning: access ? trialWarning(access) : null };
+const me = implement(routes.me, async ({ user, deps, event }) => {
+  const profile = await ensureProfile(
+    deps,
+    user.id,
+    attributesFromClaims(event.requestContext.authorizer?.jwt?.claims),
+  );
+  const { access, trialWarning } = await accessOf(deps, user.email, profile);
+  return { id: user.id, email: user.email, profile, access, trialWarning };
 });
 
 const updateMyProfile = implement(routes.updateProfile, async ({ user, body, deps }) => {
@@ -19,5 +22,10 @@ const updateMyProfile = implement(routes.updateProfile, async ({ user, body, dep
   return profile;
 });
 
+const recordMyConsent = implement(routes.recordConsent, async ({ user, body, deps, event }) => {
+  const provider = providerOf(attributesFromClaims(event.requestContext.authorizer?.jwt?.claims));
+  return recordConsent(deps, user.id, provider, body);
+});
+
 /** Lambda handler of the accounts area. */
-export const handler = createAreaHandler([me, updateMyProfile]);
+export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent]);

@@ -1,0 +1,18 @@
+import { routes } from '@kehila/shared';
+import { createAreaHandler, implement } from '../route-handler';
+import { createCheckout } from '../../core/billing/checkout';
+import { handleBillingWebhook } from '../../core/billing/webhook';
+
+const checkout = implement(routes.createCheckout, async ({ user, body, headers, deps }) =>
+  createCheckout(deps, user, body.plan, headers.origin),
+);
+
+const webhook = implement(routes.billingWebhook, async ({ body, headers, deps }) => {
+  // 200 for every authentic delivery, so Lemon Squeezy does not retry; ok is false only when the
+  // user it names is unknown here (logged).
+  const outcome = await handleBillingWebhook(deps, body, headers['x-signature']);
+  return { ok: outcome !== 'unknown_user' };
+});
+
+/** Lambda handler of the billing area. */
+export const handler = createAreaHandler([checkout, webhook]);

@@ -1,0 +1,47 @@
+import { routes } from '@kehila/shared';
+import { createAreaHandler, implement } from '../route-handler';
+import {
+  addCommunity,
+  connectGroup,
+  leaveCommunity,
+  listMyCommunities,
+  readCommunity,
+  updateCommunityInfo,
+} from '../../core/communities/communities';
+import { getOnboarding, startOnboarding } from '../../core/communities/onboarding';
+import { attributesFromClaims } from '../../core/accounts/signup';
+
+const list = implement(routes.listMyCommunities, async ({ user, deps }) => ({
+  communities: await listMyCommunities(deps, user.id),
+}));
+
+const add = implement(routes.addCommunity, async ({ user, body, deps }) => addCommunity(deps, user, body.group_id));
+
+const get = implement(routes.getCommunity, async ({ params, deps }) => readCommunity(deps, params.communityId));
+
+const updateInfo = implement(routes.updateCommunityInfo, async ({ params, body, deps }) =>
+  updateCommunityInfo(deps, params.communityId, body),
+);
+
+const connect = implement(routes.connectGroup, async ({ params, body, user, access, deps }) =>
+  connectGroup(deps, {
+    communityId: params.communityId,
+    groupId: body.group_id,
+    userId: user.id,
+    role: access?.role ?? 'Admin',
+  }),
+);
+
+const leave = implement(routes.leaveCommunity, async ({ params, user, deps }) => {
+  await leaveCommunity(deps, user, params.communityId);
+  return { ok: true as const };
+});
+
+const start = implement(routes.startOnboarding, async ({ user, deps, event }) =>
+  startOnboarding(deps, user, attributesFromClaims(event.requestContext.authorizer?.jwt?.claims)),
+);
+
+const poll = implement(routes.getOnboarding, async ({ user, deps }) => getOnboarding(deps, user));
+
+/** Lambda handler of the communities area. */
+export const handler = createAreaHandler([list, add, get, updateInfo, connect, leave, start, poll]);

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/** A Cognito target answered locally because cognito-local lacks it (input: the request's JSON). */
+export type CognitoTarget = (input: Record<string, unknown>) => Promise<{ status: number; body: unknown }>;
+
 /** Called after cognito-local answered a target successfully (e.g. to run a trigger). */
 export type CognitoHook = (request: Record<string, unknown>, response: Record<string, unknown>) => Promise<void>;
 
@@ -26,7 +29,11 @@ async function forward(endpoint: string, target: string, body: string) {
  * refreshes with it; cognito-local lacks it) becomes InitiateAuth REFRESH_TOKEN_AUTH, and
  * GlobalSignOut (also missing) answers success, since local tokens are not tracked server-side.
  */
-export function cognitoProxy(endpoint: string, hooks: Readonly<Record<string, CognitoHook>> = {}) {
+export function cognitoProxy(
+  endpoint: string,
+  hooks: Readonly<Record<string, CognitoHook>> = {},
+  targets: Readonly<Record<string, CognitoTarget>> = {},
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end();
@@ -58,6 +65,9 @@ export function cognitoProxy(endpoint: string, hooks: Readonly<Record<string, Co
       }
     } else if (target === 'GlobalSignOut') {
       out = { status: 200, text: '{}' };
+    } else if (targets[target]) {
+      const answer = await targets[target](JSON.parse(body || '{}') as Record<string, unknown>);
+      out = { status: answer.status, text: JSON.stringify(answer.body) };
     } else {
       out = await forward(endpoint, target, body);
       const hook = hooks[target];

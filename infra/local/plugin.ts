@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Deps } from '@kehila/functions/core/deps';
-import type { CognitoHook } from './cognito-proxy';
+import type { CognitoHook, CognitoTarget } from './cognito-proxy';
 import type { Middleware } from './gateway';
 
 /** What a plugin sees of the running local stack. */
@@ -43,6 +43,8 @@ export interface LocalPlugin {
   upgrades?(ctx: LocalContext): Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
   /** Hooks after cognito-local answered a target (e.g. capture codes for the dev mailbox). */
   cognitoHooks?(ctx: LocalContext): Record<string, CognitoHook>;
+  /** Cognito targets cognito-local lacks, answered by the plugin (e.g. ResendConfirmationCode). */
+  cognitoTargets?(ctx: LocalContext): Record<string, CognitoTarget>;
   /** After everything listens (before the stack reports ready): seed, rebuild, schedule. Returns a stopper. */
   start?(ctx: LocalContext): Promise<void | (() => Promise<void>)>;
 }

@@ -12,7 +12,7 @@ import { startSqs, ensureQueues, localSqsClient, type QueueUrls } from './engine
 import { startCognito, ensureUserPool } from './engines/cognito';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './engines/net';
 import { startGateway, type AreaHandler, type Gateway, type Middleware } from './gateway';
-import { cognitoProxy, type CognitoHook } from './cognito-proxy';
+import { cognitoProxy, type CognitoHook, type CognitoTarget } from './cognito-proxy';
 import { startPollers, type Pollers, type SqsWorker } from './pollers';
 import { seedDemo } from './seed';
 import type { LocalContext } from './plugin';
@@ -164,10 +164,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       seed: opts.seed,
     };
     const hooks: Record<string, CognitoHook> = {};
-    const mounts: Record<string, Middleware> = { '/cognito': cognitoProxy(cognito.endpoint, hooks) };
+    const targets: Record<string, CognitoTarget> = {};
+    const mounts: Record<string, Middleware> = { '/cognito': cognitoProxy(cognito.endpoint, hooks, targets) };
     const upgrades: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void> = {};
     for (const p of plugins) {
-      Object.assign(hooks, p.cognitoHooks?.(ctx) ?? {});
+      // Several plugins may watch the same Cognito call: their hooks run one after the other.
+      for (const [target, hook] of Object.entries(p.cognitoHooks?.(ctx) ?? {})) {
+        const before = hooks[target];
+        hooks[target] = before
+          ? async (request, response) => {
+              await before(request, response);
+              await hook(request, response);
+            }
+          : hook;
+      }
+      Object.assign(targets, p.cognitoTargets?.(ctx) ?? {});
       Object.assign(mounts, p.mounts?.(ctx) ?? {});
       Object.assign(upgrades, p.upgrades?.(ctx) ?? {});
     }

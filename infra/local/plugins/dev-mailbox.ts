@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '@kehila/functions/core/config';
 import { renderAuthEmail, type AuthEmailKind } from '@kehila/functions/core/accounts/emails';
-import { cognitoProxy, type CognitoHook } from '../cognito-proxy';
+import type { CognitoHook } from '../cognito-proxy';
 import type { LocalContext, LocalPlugin } from '../plugin';
 
 /** An e-mail Cognito would have sent, as the dev mailbox keeps it. */
@@ -128,18 +127,6 @@ async function capture(
   });
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const AMZ_JSON = 'application/x-amz-json-1.1';
-
-function amzReply(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': AMZ_JSON, 'access-control-allow-origin': '*' }).end(JSON.stringify(body));
-}
-
 /**
  * ResendConfirmationCode, which cognito-local (5.x) does not implement: re-sends the user's pending
  * code (cognito-local keeps one code until the account is confirmed) to the dev mailbox, with
@@ -148,25 +135,25 @@ function amzReply(res: ServerResponse, status: number, body: unknown): void {
 async function resendConfirmationCode(
   ctx: LocalContext,
   mailbox: DevMailbox,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const input = JSON.parse((await readBody(req)) || '{}') as { Username?: string };
-  const email = input.Username?.trim() ?? '';
+  input: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
+  const email = typeof input.Username === 'string' ? input.Username.trim() : '';
   const user = findStoredUser(cognitoPoolFile(ctx.dataDir, ctx.userPool.userPoolId), { email, sub: email });
-  if (!user)
-    return amzReply(res, 400, {
-      __type: 'UserNotFoundException',
-      message: 'Username/client id combination not found.',
-    });
+  if (!user) {
+    return {
+      status: 400,
+      body: { __type: 'UserNotFoundException', message: 'Username/client id combination not found.' },
+    };
+  }
   if (user.UserStatus === 'CONFIRMED' || !user.ConfirmationCode) {
-    return amzReply(res, 400, { __type: 'InvalidParameterException', message: 'User is already confirmed.' });
+    return { status: 400, body: { __type: 'InvalidParameterException', message: 'User is already confirmed.' } };
   }
   const sent = await capture(ctx, mailbox, 'ResendConfirmationCode', { sub: user.Username, email });
   const to = sent?.to ?? emailOf(user, email);
-  amzReply(res, 200, {
-    CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: mask(to) },
-  });
+  return {
+    status: 200,
+    body: { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: mask(to) } },
+  };
 }
 
 function mailboxPage(messages: readonly MailboxMessage[]): string {
@@ -201,26 +188,20 @@ ${rows || '<p><em>No e-mails yet. Sign up or ask for a password reset.</em></p>'
  * and ForgotPassword the code is read from cognito-local's data file, rendered with the CustomMessage
  * trigger's template, kept in `<dataDir>/dev-mailbox.json`, printed to the console, and shown at
  * /dev/mailbox (and /dev/mailbox.json, `?to=<email>` to filter).
- *
- * cognito-local lacks ResendConfirmationCode, so this plugin also serves /cognito: that target is
- * answered here, every other call goes to the stack's Cognito proxy with this plugin's hooks.
+ * cognito-local lacks ResendConfirmationCode, so this plugin also answers that Cognito target.
  */
 export const devMailboxPlugin: LocalPlugin = {
   name: 'dev-mailbox',
   cognitoHooks(ctx) {
     return mailboxHooks(ctx, mailboxOf(ctx));
   },
+  cognitoTargets(ctx) {
+    const mailbox = mailboxOf(ctx);
+    return { ResendConfirmationCode: (input) => resendConfirmationCode(ctx, mailbox, input) };
+  },
   mounts(ctx) {
     const mailbox = mailboxOf(ctx);
-    const proxy = cognitoProxy(ctx.endpoints.cognito, mailboxHooks(ctx, mailbox));
     return {
-      '/cognito': async (req, res) => {
-        const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
-        if (req.method === 'POST' && target === 'ResendConfirmationCode') {
-          return resendConfirmationCode(ctx, mailbox, req, res);
-        }
-        return proxy(req, res);
-      },
       '/dev/mailbox': (req, res) => {
         res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })

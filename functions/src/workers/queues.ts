@@ -28,12 +28,23 @@ export const queues = {
   },
   embed: {
     worker: 'workers/embed',
-    batchSize: 20,
+    // SQS hands out at most 10 messages per receive; the local pollers receive once per batch.
+    batchSize: 10,
     maxReceiveCount: 3,
     visibilityTimeoutSeconds: 90,
     timeoutSeconds: 60,
     memoryMb: 1024,
     summary: 'Stored messages waiting for an embedding and the search index.',
+  },
+  import: {
+    worker: 'workers/import',
+    // One export per invocation: parsing and fanning out a large chat takes the whole Lambda.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 960,
+    timeoutSeconds: 900,
+    memoryMb: 2048,
+    summary: 'Uploaded WhatsApp chat exports waiting to be parsed and sent to the ingest queue.',
   },
 } as const satisfies Record<string, QueueDef>;
 

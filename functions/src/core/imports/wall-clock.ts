@@ -1,0 +1,105 @@
+/**
+ * Wall-clock times of a chat export (the phone's local time, no offset written) to UTC, for an
+ * IANA time zone, with the platform's Intl data only.
+ */
+
+const DAY_MS = 86_400_000;
+/** Offsets are constant within a quarter hour for every zone in the tz database. */
+const OFFSET_BUCKET_MS = 15 * 60_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows (e.g. Asia/Jerusalem, UTC). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!timeZone) return false;
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC (local minus UTC, in ms) at the instant `utcMs`. */
+function offsetAt(timeZone: string, utcMs: number): number {
+  const bucket = Math.floor(utcMs / OFFSET_BUCKET_MS);
+  const cacheKey = `${timeZone}|${bucket}`;
+  const cached = offsets.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const at = bucket * OFFSET_BUCKET_MS;
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(at))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const year = parts.year ?? 1970;
+  const asUtc = Date.UTC(
+    year,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  const offset = asUtc - at;
+  if (offsets.size > 50_000) offsets.clear();
+  offsets.set(cacheKey, offset);
+  return offset;
+}
+
+/** A local date and time as written in an export. */
+export interface WallClock {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+/**
+ * The UTC instant (epoch ms) of a wall-clock time in `timeZone`. A time that occurs twice (the
+ * hour repeated when clocks go back) is read as its first occurrence; a time skipped when clocks
+ * go forward is moved forward by the gap, as phones and Temporal's "compatible" mode do.
+ */
+export function wallClockToUtc(t: WallClock, timeZone: string): number {
+  const local = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  // Zone transitions are months apart, so the offsets a day before and a day after are the only
+  // two this wall time can have.
+  const before = offsetAt(timeZone, local - DAY_MS);
+  const after = offsetAt(timeZone, local + DAY_MS);
+  const candidates = [...new Set([local - before, local - after])].filter(
+    (utc) => offsetAt(timeZone, utc) === local - utc,
+  );
+  if (candidates.length > 0) return Math.min(...candidates);
+  return local - before;
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` of a wall-clock time: the export's own time, zone-free. */
+export function formatWallClock(t: WallClock): string {
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(t.year, 4)}-${p(t.month)}-${p(t.day)}T${p(t.hour)}:${p(t.minute)}:${p(t.second)}`;
+}
+
+/** Days in a month of the Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

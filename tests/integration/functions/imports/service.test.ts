@@ -1,0 +1,370 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboundMessage } from '@kehila/shared';
+import type { AiPort, Enrichment } from '@kehila/functions/adapters/ai/port';
+import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
+import { createLocalObjectStore } from '@kehila/functions/adapters/storage/local';
+import { loadConfig } from '@kehila/functions/core/config';
+import { createDeps, type Deps } from '@kehila/functions/core/deps';
+import { AppError } from '@kehila/functions/core/errors';
+import { blankCommunity } from '@kehila/functions/core/communities/records';
+import { IMPORT_MAX_UPLOAD_BYTES, IMPORT_TEXTS } from '@kehila/functions/core/imports/limits';
+import {
+  createImport,
+  getImport,
+  runImport,
+  setImportDateOrder,
+  startImport,
+  type ImportTask,
+} from '@kehila/functions/core/imports/service';
+import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch';
+import { messageIdFor } from '@kehila/functions/core/messages/ids';
+import { createCommunity } from '@kehila/functions/data/communities';
+import { getImportJob } from '@kehila/functions/data/imports';
+import { getMessageById } from '@kehila/functions/data/messages';
+import type { QueueName } from '@kehila/functions/workers/queues';
+import { freshTable, useStackEnv } from '../../support';
+
+const FIXTURES = join(import.meta.dirname, '../../../fixtures/exports');
+const COMMUNITY = 'imports-community';
+const GROUP = '120363099999999999@g.us';
+const NO_GROUP = 'imports-no-group';
+
+/** An AI port that enriches every message the same way: enough for storage and counters. */
+const fakeAi = {
+  name: 'local',
+  embeddingDimensions: 3,
+  async enrich(messages) {
+    return messages.map((): Enrichment => ({
+      topic: null,
+      keywords: [],
+      urgency: 'low',
+      sentiment: 0,
+      emotion: 'neutral',
+      intent: 'question',
+      toxicity: 0,
+      action_items: [],
+    }));
+  },
+} as Pick<AiPort, 'name' | 'embeddingDimensions' | 'enrich'> as AiPort;
+
+let deps: Deps;
+let objectsDir: string;
+const queued: Record<QueueName, unknown[]> = { ingest: [], embed: [], import: [] };
+/** Set to make the ingest queue refuse sends after that many batches (a worker dying midway). */
+let failIngestAfterBatches: number | null = null;
+let ingestBatches = 0;
+
+const queues: QueueClient = {
+  async send(queue, body) {
+    queued[queue].push(body);
+  },
+  async sendBatch(queue, bodies) {
+    if (queue === 'ingest') {
+      ingestBatches += 1;
+      if (failIngestAfterBatches !== null && ingestBatches > failIngestAfterBatches) throw new Error('SQS unavailable');
+    }
+    queued[queue].push(...bodies);
+  },
+};
+
+beforeAll(async () => {
+  useStackEnv();
+  const db = await freshTable();
+  objectsDir = mkdtempSync(join(tmpdir(), 'kehila-import-objects-'));
+  deps = createDeps(loadConfig(), {
+    db,
+    queues,
+    storage: createLocalObjectStore({ dir: objectsDir, secret: 'test' }),
+    ai: fakeAi,
+    realtime: { publish: async () => undefined },
+  });
+  const now = new Date();
+  await createCommunity(db, blankCommunity({ id: COMMUNITY, name: 'Imports', groupId: GROUP, ownerId: 'u1', now }));
+  await createCommunity(db, blankCommunity({ id: NO_GROUP, name: 'No group', groupId: null, ownerId: 'u1', now }));
+});
+afterAll(() => rmSync(objectsDir, { recursive: true, force: true }));
+
+/** What SQS would do: run every queued import task, then feed the ingest queue to the enrich code in batches of 10. */
+async function runQueues(token = 'delivery-1', receiveCount = 1): Promise<void> {
+  for (const task of queued.import.splice(0) as ImportTask[]) {
+    await runImport(deps, task, { token: `${token}-${task.import_id}`, receiveCount, maxReceiveCount: 3 });
+  }
+  const bodies = queued.ingest.splice(0);
+  for (let i = 0; i < bodies.length; i += 10) {
+    const records = bodies.slice(i, i + 10).map((b, j) => ({ id: `r${i + j}`, body: JSON.stringify(b) }));
+    const outcome = await processIngestBatch(deps, records);
+    expect([...outcome.values()].filter(Boolean)).toEqual([]);
+  }
+  queued.embed.length = 0;
+}
+
+async function upload(jobId: string, bytes: Buffer, communityId = COMMUNITY) {
+  const job = await getImportJob(deps.db, communityId, jobId);
+  if (!job) throw new Error('no job');
+  await deps.storage.put(job.object_key, bytes, job.content_type);
+}
+
+async function importFile(file: string, options: { dayFirst?: boolean | null; tz?: string } = {}) {
+  const bytes =
+    typeof file === 'string' && file.includes('\n') ? Buffer.from(file) : readFileSync(join(FIXTURES, file));
+  const name = file.includes('\n') ? 'generated.txt' : file;
+  const { job } = await createImport(deps, {
+    communityId: COMMUNITY,
+    userId: 'u1',
+    filename: name,
+    size: bytes.length,
+    dayFirst: options.dayFirst ?? null,
+    tz: options.tz ?? 'Asia/Jerusalem',
+  });
+  await upload(job.id, bytes);
+  expect((await startImport(deps, COMMUNITY, job.id)).status).toBe('queued');
+  await runQueues();
+  return getImport(deps, COMMUNITY, job.id);
+}
+
+const summary = (job: { imported: number; duplicates: number; system: number; unparsed: number }) => ({
+  imported: job.imported,
+  duplicates: job.duplicates,
+  system: job.system,
+  unparsed: job.unparsed,
+});
+
+describe('chat-export import through the pipeline', () => {
+  it('imports an Android export: every message stored once, with its sender and source', async () => {
+    const job = await importFile('android-en-12h.txt');
+    expect(job.status).toBe('done');
+    expect(job.total).toBe(8);
+    expect(job.processed).toBe(8);
+    expect(summary(job)).toEqual({ imported: 8, duplicates: 0, system: 9, unparsed: 0 });
+    expect(job.unparsed_examples).toEqual([]);
+  });
+
+  it('stores an imported message as the Messages screen reads it', async () => {
+    const sent: InboundMessage[] = [];
+    const { job } = await createImport(deps, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename: 'ios-he-24h.txt',
+      size: 10,
+      dayFirst: null,
+      tz: 'Asia/Jerusalem',
+    });
+    await upload(job.id, readFileSync(join(FIXTURES, 'ios-he-24h.txt')));
+    await startImport(deps, COMMUNITY, job.id);
+    for (const task of queued.import.splice(0) as ImportTask[]) {
+      await runImport(deps, task, { token: 'he', receiveCount: 1, maxReceiveCount: 3 });
+    }
+    sent.push(...(queued.ingest as InboundMessage[]));
+    await runQueues();
+    const phone = sent.find((m) => m.sender_id === '972545551234@c.us');
+    if (!phone) throw new Error('the phone sender was not sent');
+    const stored = await getMessageById(deps.db, COMMUNITY, messageIdFor(GROUP, phone.provider_message_id));
+    expect(stored).toMatchObject({
+      content: 'מחפשת רו"ח טוב לחברה בע"מ, המלצות?',
+      timestamp: '2024-02-05T07:25:00.000Z',
+      Sender_name: null,
+      sender_hash: '972545551234@c.us',
+      source: 'import',
+      group_id: GROUP,
+    });
+    const photo = sent.find((m) => m.media_type === 'image');
+    const storedPhoto = await getMessageById(deps.db, COMMUNITY, messageIdFor(GROUP, photo?.provider_message_id ?? ''));
+    expect(storedPhoto).toMatchObject({ content: null, media_type: 'image', Sender_name: 'יוסי כהן' });
+    expect((await getImport(deps, COMMUNITY, job.id)).status).toBe('done');
+  });
+
+  it('adds nothing when the same file is imported again', async () => {
+    const job = await importFile('android-en-12h.txt');
+    expect(job.status).toBe('done');
+    expect(summary(job)).toEqual({ imported: 0, duplicates: 8, system: 9, unparsed: 0 });
+  });
+
+  it('adds nothing when the zip of a chat already imported as .txt is imported', async () => {
+    expect(summary(await importFile('ios-en-12h.txt'))).toEqual({ imported: 9, duplicates: 0, system: 6, unparsed: 0 });
+    const again = await importFile('ios-en-12h.zip');
+    expect(again.status).toBe('done');
+    expect(summary(again)).toEqual({ imported: 0, duplicates: 9, system: 6, unparsed: 0 });
+  });
+
+  it('reports lines it did not understand, with examples', async () => {
+    const job = await importFile('noisy.txt');
+    expect(summary(job)).toEqual({ imported: 2, duplicates: 0, system: 0, unparsed: 4 });
+    expect(job.unparsed_examples).toContain('31/31/2024, 10:01 - Dana Levi: A date no calendar has');
+  });
+
+  it('asks for the date order when the file cannot tell, then imports with the answer', async () => {
+    const asked = await importFile('ambiguous.txt');
+    expect(asked.status).toBe('needs_date_order');
+    expect(asked.total).toBe(0);
+    await expect(setImportDateOrder(deps, COMMUNITY, 'no-such-job', true)).rejects.toThrow(IMPORT_TEXTS.notFound);
+    const answered = await setImportDateOrder(deps, COMMUNITY, asked.id, true);
+    expect(answered.status).toBe('queued');
+    await runQueues();
+    const done = await getImport(deps, COMMUNITY, asked.id);
+    expect(done.status).toBe('done');
+    expect(summary(done)).toEqual({ imported: 4, duplicates: 0, system: 0, unparsed: 0 });
+    await expect(setImportDateOrder(deps, COMMUNITY, asked.id, false)).rejects.toThrow(
+      IMPORT_TEXTS.notWaitingForDateOrder,
+    );
+  });
+
+  it('uses the admin’s order given up front', async () => {
+    const job = await importFile('ambiguous.txt', { dayFirst: false });
+    expect(job.status).toBe('done');
+    // Month-first: 4 March, not 3 April, so these are other messages than the day-first import's.
+    expect(summary(job)).toEqual({ imported: 4, duplicates: 0, system: 0, unparsed: 0 });
+  });
+
+  it('fails a file with no messages in plain words', async () => {
+    const { job } = await createImport(deps, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename: 'notes.txt',
+      size: 30,
+      dayFirst: null,
+      tz: 'Asia/Jerusalem',
+    });
+    await upload(job.id, Buffer.from('Shopping list\nmilk\neggs\n'));
+    await startImport(deps, COMMUNITY, job.id);
+    await runQueues();
+    const failed = await getImport(deps, COMMUNITY, job.id);
+    expect(failed).toMatchObject({ status: 'failed', error: IMPORT_TEXTS.nothingFound, unparsed: 3 });
+  });
+});
+
+describe('refusals in plain words', () => {
+  const create = (patch: Partial<Parameters<typeof createImport>[1]> = {}) =>
+    createImport(deps, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename: 'chat.txt',
+      size: 100,
+      dayFirst: null,
+      tz: 'Asia/Jerusalem',
+      ...patch,
+    });
+
+  it.each([
+    ['a file that is not .txt or .zip', { filename: 'chat.pdf' }, IMPORT_TEXTS.wrongType, 400],
+    ['a file over 50 MB', { size: IMPORT_MAX_UPLOAD_BYTES + 1 }, IMPORT_TEXTS.tooLarge, 400],
+    ['an unknown time zone', { tz: 'Mars/Olympus' }, IMPORT_TEXTS.badTimeZone('Mars/Olympus'), 400],
+    ['a community without a group', { communityId: NO_GROUP }, IMPORT_TEXTS.noGroup, 400],
+  ])('refuses %s', async (_name, patch, message, status) => {
+    const err = await create(patch).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ message, status });
+  });
+
+  it('returns an upload URL for the job’s own key and content type', async () => {
+    const { job, upload: u } = await create({ filename: 'WhatsApp Chat with Founders.zip' });
+    expect(job.status).toBe('uploading');
+    expect(u.method).toBe('PUT');
+    expect(u.headers).toEqual({ 'content-type': 'application/zip' });
+    expect(u.url).toContain(`/local-objects/imports/${COMMUNITY}/${job.id}/export.zip?`);
+  });
+
+  it('will not start before the file arrived', async () => {
+    const { job } = await create();
+    await expect(startImport(deps, COMMUNITY, job.id)).rejects.toThrow(IMPORT_TEXTS.notUploaded);
+    expect((await getImport(deps, COMMUNITY, job.id)).status).toBe('uploading');
+  });
+
+  it('fails an upload larger than the limit and deletes it', async () => {
+    const { job } = await create({ size: 10 });
+    await upload(job.id, Buffer.alloc(IMPORT_MAX_UPLOAD_BYTES + 1, 0x41));
+    await expect(startImport(deps, COMMUNITY, job.id)).rejects.toThrow(IMPORT_TEXTS.tooLarge);
+    expect(await getImport(deps, COMMUNITY, job.id)).toMatchObject({ status: 'failed', error: IMPORT_TEXTS.tooLarge });
+    const stored = await getImportJob(deps.db, COMMUNITY, job.id);
+    expect(await deps.storage.head(stored?.object_key ?? '')).toBeNull();
+  });
+
+  it('starting twice queues once', async () => {
+    const { job } = await create();
+    await upload(job.id, readFileSync(join(FIXTURES, 'android-he-24h.txt')));
+    await startImport(deps, COMMUNITY, job.id);
+    await startImport(deps, COMMUNITY, job.id);
+    // The second start re-sends the task; the worker runs the job for one delivery only.
+    expect(queued.import).toHaveLength(2);
+    const tasks = queued.import.splice(0) as ImportTask[];
+    await runImport(deps, tasks[0] as ImportTask, { token: 'first', receiveCount: 1, maxReceiveCount: 3 });
+    await runImport(deps, tasks[1] as ImportTask, { token: 'second', receiveCount: 1, maxReceiveCount: 3 });
+    expect(queued.ingest).toHaveLength(5);
+    await runQueues();
+    expect(summary(await getImport(deps, COMMUNITY, job.id))).toEqual({
+      imported: 5,
+      duplicates: 0,
+      system: 6,
+      unparsed: 0,
+    });
+  });
+});
+
+describe('a worker that dies midway', () => {
+  /** A long export: 1,200 messages, one a minute from 1 May 2024 08:00. */
+  const longExport = Array.from({ length: 1200 }, (_, i) => {
+    const t = new Date(Date.UTC(2024, 4, 1, 8, i));
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${p(t.getUTCDate())}/${p(t.getUTCMonth() + 1)}/2024, ${p(t.getUTCHours())}:${p(t.getUTCMinutes())} - Sender ${i % 7}: message number ${i}`;
+  }).join('\n');
+
+  it('resumes after the last saved point on the retry of its delivery', async () => {
+    const { job } = await createImport(deps, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename: 'long.txt',
+      size: longExport.length,
+      dayFirst: true,
+      tz: 'Asia/Jerusalem',
+    });
+    await upload(job.id, Buffer.from(longExport));
+    await startImport(deps, COMMUNITY, job.id);
+    const task = queued.import.splice(0)[0] as ImportTask;
+    ingestBatches = 0;
+    failIngestAfterBatches = 59; // 50 batches (500 messages, saved) + 9 more, then SQS fails
+    await expect(runImport(deps, task, { token: 'd1', receiveCount: 1, maxReceiveCount: 3 })).rejects.toThrow(
+      'SQS unavailable',
+    );
+    failIngestAfterBatches = null;
+    const stopped = await getImportJob(deps.db, COMMUNITY, job.id);
+    expect(stopped).toMatchObject({ status: 'importing', total: 1200, sent: 500 });
+
+    // Another delivery of the same job leaves it alone; the retry of this one resumes.
+    await runImport(deps, task, { token: 'other', receiveCount: 1, maxReceiveCount: 3 });
+    expect(queued.ingest).toHaveLength(590);
+    await runImport(deps, task, { token: 'd1', receiveCount: 2, maxReceiveCount: 3 });
+    expect(queued.ingest).toHaveLength(590 + 700);
+    await runQueues();
+    const done = await getImport(deps, COMMUNITY, job.id);
+    expect(done.status).toBe('done');
+    expect(done.imported).toBe(1200);
+    // The 90 messages sent after the last save went out twice; the pipeline stored them once.
+    expect(done.duplicates).toBe(90);
+  });
+
+  it('fails the job on its last attempt, with a message for the admin', async () => {
+    const { job } = await createImport(deps, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename: 'again.txt',
+      size: 100,
+      dayFirst: null,
+      tz: 'Asia/Jerusalem',
+    });
+    await upload(job.id, readFileSync(join(FIXTURES, 'android-en-24h.txt')));
+    await startImport(deps, COMMUNITY, job.id);
+    const task = queued.import.splice(0)[0] as ImportTask;
+    ingestBatches = 0;
+    failIngestAfterBatches = 0;
+    for (const receiveCount of [1, 2, 3]) {
+      await expect(runImport(deps, task, { token: 'd2', receiveCount, maxReceiveCount: 3 })).rejects.toThrow();
+    }
+    failIngestAfterBatches = null;
+    expect(await getImport(deps, COMMUNITY, job.id)).toMatchObject({
+      status: 'failed',
+      error: IMPORT_TEXTS.unexpected,
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createS3ObjectStore } from '@kehila/functions/adapters/storage/s3';
+import { createObjectStore } from '@kehila/functions/adapters/storage/index';
+import { loadConfig } from '@kehila/functions/core/config';
+
+const buckets = { logos: 'kehila-logos', exports: 'kehila-exports' };
+
+describe('S3 object store: presigned URLs', () => {
+  beforeEach(() => {
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+  });
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('signs a PUT with its Content-Type and without a checksum S3 would check against the real body', async () => {
+    const store = createS3ObjectStore({ region: 'eu-west-1', buckets });
+    const { url, headers } = await store.presignPut('imports/c1/j1/export.zip', {
+      contentType: 'application/zip',
+      expiresSeconds: 900,
+    });
+    const u = new URL(url);
+    expect(u.host).toBe('kehila-exports.s3.eu-west-1.amazonaws.com');
+    expect(u.pathname).toBe('/imports/c1/j1/export.zip');
+    expect(u.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(u.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(u.searchParams.get('x-id')).toBe('PutObject');
+    expect([...u.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+    expect(headers).toEqual({ 'content-type': 'application/zip' });
+  });
+
+  it('puts logos in the logos bucket and everything else in the exports bucket', async () => {
+    const store = createS3ObjectStore({ region: 'eu-west-1', buckets });
+    expect(new URL(await store.presignGet('logos/c1.png')).host).toBe('kehila-logos.s3.eu-west-1.amazonaws.com');
+    expect(new URL(await store.presignGet('exports/c1/members.csv')).host).toBe(
+      'kehila-exports.s3.eu-west-1.amazonaws.com',
+    );
+  });
+
+  it('refuses keys that are not safe paths', async () => {
+    const store = createS3ObjectStore({ region: 'eu-west-1', buckets });
+    await expect(store.presignGet('../etc/passwd')).rejects.toThrow(/invalid object key/);
+    await expect(store.presignGet('/imports/x')).rejects.toThrow(/invalid object key/);
+  });
+
+  it('says which variable is missing when a bucket is not configured', async () => {
+    const store = createS3ObjectStore({ region: 'eu-west-1', buckets: {} });
+    await expect(store.presignGet('imports/x')).rejects.toThrow(/EXPORTS_BUCKET/);
+  });
+
+  it('is what the factory builds in the cloud', async () => {
+    const store = createObjectStore(
+      loadConfig({ TABLE_NAME: 't', STAGE: 'cloud', AWS_REGION: 'eu-west-1', EXPORTS_BUCKET: 'b-exports' }),
+    );
+    expect(new URL(await store.presignGet('imports/x')).host).toBe('b-exports.s3.eu-west-1.amazonaws.com');
+  });
+});
+
+describe('S3 object store: calls', () => {
+  const s3 = mockClient(S3Client);
+  const client = new S3Client({ region: 'eu-west-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+  const store = createS3ObjectStore({ region: 'eu-west-1', buckets, client });
+  beforeEach(() => s3.reset());
+
+  it('heads an object: size and type', async () => {
+    s3.on(HeadObjectCommand, { Bucket: 'kehila-exports', Key: 'imports/x.txt' }).resolves({
+      ContentLength: 1234,
+      ContentType: 'text/plain',
+    });
+    expect(await store.head('imports/x.txt')).toEqual({ size: 1234, contentType: 'text/plain' });
+  });
+
+  it('heads a missing object as null', async () => {
+    s3.on(HeadObjectCommand).rejects(new NotFound({ message: 'Not Found', $metadata: { httpStatusCode: 404 } }));
+    expect(await store.head('imports/none.txt')).toBeNull();
+  });
+
+  it('does not hide a refusal as a missing object', async () => {
+    s3.on(HeadObjectCommand).rejects(
+      new S3ServiceException({
+        name: 'Forbidden',
+        $fault: 'client',
+        message: 'Forbidden',
+        $metadata: { httpStatusCode: 403 },
+      }),
+    );
+    await expect(store.head('imports/x.txt')).rejects.toThrow('Forbidden');
+  });
+
+  it('gets, puts and deletes in the right bucket', async () => {
+    const bytes = new TextEncoder().encode('31/12/2023, 21:41 - Dana: hi');
+    s3.on(GetObjectCommand, { Bucket: 'kehila-exports', Key: 'imports/x.txt' }).resolves({
+      // The SDK's stream mixin; only this method is read.
+      Body: { transformToByteArray: async () => bytes } as never,
+    });
+    s3.on(PutObjectCommand).resolves({});
+    s3.on(DeleteObjectCommand).resolves({});
+
+    expect((await store.get('imports/x.txt')).toString('utf8')).toBe('31/12/2023, 21:41 - Dana: hi');
+    await store.put('logos/c1.png', Buffer.from([1, 2]), 'image/png');
+    await store.delete('imports/x.txt');
+
+    expect(s3.commandCalls(PutObjectCommand)[0]?.args[0].input).toMatchObject({
+      Bucket: 'kehila-logos',
+      Key: 'logos/c1.png',
+      ContentType: 'image/png',
+    });
+    expect(s3.commandCalls(DeleteObjectCommand)[0]?.args[0].input).toEqual({
+      Bucket: 'kehila-exports',
+      Key: 'imports/x.txt',
+    });
+  });
+});

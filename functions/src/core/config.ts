@@ -10,6 +10,43 @@ const EnvSchema = z.object({
   USER_POOL_ID: z.string().default(''),
   USER_POOL_CLIENT_ID: z.string().default(''),
   COGNITO_ENDPOINT: z.string().optional(),
+  /** AI provider (adapters/ai): local offline NLP or Amazon Bedrock; default local when STAGE=local, else bedrock. */
+  AI_PROVIDER: z.enum(['local', 'bedrock']).optional(),
+  /** Bedrock chat model (Converse API) and embedding model (InvokeModel); region defaults to AWS_REGION. */
+  BEDROCK_MODEL_ID: z.string().min(1).default('us.anthropic.claude-haiku-4-5-20251001-v1:0'),
+  BEDROCK_EMBED_MODEL_ID: z.string().min(1).default('cohere.embed-multilingual-v3'),
+  BEDROCK_REGION: z.string().optional(),
+  /** Object store (adapters/storage): S3 buckets in the cloud (logos/ keys, everything else)… */
+  LOGOS_BUCKET: z.string().optional(),
+  EXPORTS_BUCKET: z.string().optional(),
+  /** …or locally a directory, the key signing its URLs, and the origin put in front of them ('' = same origin). */
+  LOCAL_OBJECTS_DIR: z.string().optional(),
+  LOCAL_OBJECTS_SECRET: z.string().optional(),
+  LOCAL_OBJECTS_URL: z.string().default(''),
+  /** OpenSearch domain endpoint (https://…); unset means the embedded local search engine. */
+  SEARCH_ENDPOINT: z.string().optional(),
+  /** Name of the messages index (one per stage, e.g. kehila-prod-messages). */
+  SEARCH_INDEX: z.string().min(1).default('kehila-messages'),
+  /** How requests to SEARCH_ENDPOINT are authenticated: SigV4 (Amazon OpenSearch Service) or none (a local container). */
+  SEARCH_SIGNING: z.enum(['sigv4', 'none']).default('sigv4'),
+  /** Dimension of the index's knn_vector field; the AI port's embeddingDimensions when unset. */
+  SEARCH_VECTOR_DIMENSIONS: z.coerce.number().int().positive().optional(),
+  /** WhatsApp gateway secrets as JSON (see adapters/whatsapp/secrets.ts); local defaults when unset. */
+  WHATSAPP_WEBHOOK_SECRETS: z.string().optional(),
+  /** Secrets Manager secret holding the same JSON (the cloud). */
+  WHATSAPP_SECRET_NAME: z.string().optional(),
+  /** Which gateway sends outbound messages in the cloud (waha | green | evolution | meta). */
+  WHATSAPP_SEND_PROVIDER: z.string().optional(),
+  /** Key of the per-community keyed hash of senders (analytics); required in the cloud. */
+  SENDER_HASH_KEY: z.string().optional(),
+  /** API Gateway WebSocket management endpoint (https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
+  REALTIME_ENDPOINT: z.string().optional(),
+  /** Origin of the web app (https://app.example.com): links in e-mails, checkout return URLs. */
+  WEB_ORIGIN: z.string().optional(),
+  /** Secrets Manager secret with the Lemon Squeezy settings as JSON (the cloud; see docs/accounts.md). */
+  LEMON_SQUEEZY_SECRET_NAME: z.string().optional(),
+  /** The same JSON given directly (a dev deploy or a local run against a Lemon Squeezy test store). */
+  LEMON_SQUEEZY_CONFIG: z.string().optional(),
 });
 
 /** Runtime settings of every handler and worker. */
@@ -21,6 +58,36 @@ export interface Config {
   /** Queue URLs by queue name, from `QUEUE_URL_<NAME>` variables (see workers/queues.ts). */
   readonly queueUrls: Readonly<Record<string, string>>;
   readonly userPool: { readonly id: string; readonly clientId: string };
+  /** AI provider and its Bedrock models (docs/ai.md). */
+  readonly ai?: {
+    readonly provider: 'local' | 'bedrock';
+    readonly bedrockModelId: string;
+    readonly bedrockEmbedModelId: string;
+    readonly bedrockRegion: string;
+  };
+  /** Object store: S3 buckets (cloud), or a local directory with its URL signing key and origin. */
+  readonly objects?: {
+    readonly logosBucket?: string;
+    readonly exportsBucket?: string;
+    readonly localDir?: string;
+    readonly localSecret?: string;
+    readonly localBaseUrl?: string;
+  };
+  /** Message search: OpenSearch when `endpoint` is set, else the embedded local engine (docs/search.md). */
+  readonly search?: {
+    readonly endpoint?: string;
+    readonly index: string;
+    readonly signing: 'sigv4' | 'none';
+    readonly vectorDimensions?: number;
+  };
+  /** WhatsApp gateway settings (webhook secrets and outbound sending). */
+  readonly whatsapp?: { readonly secretsJson?: string; readonly secretName?: string; readonly sendProvider?: string };
+  readonly senderHashKey?: string;
+  readonly realtime?: { readonly endpoint?: string };
+  /** Origin of the web app, without a trailing slash. */
+  readonly webOrigin?: string;
+  /** Where the Lemon Squeezy settings come from; neither set means billing is off (local default). */
+  readonly billing?: { readonly secretName?: string; readonly configJson?: string };
 }
 
 /** Reads the configuration from the environment: the one way to read config. */
@@ -41,6 +108,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     queueUrls,
     userPool: { id: e.USER_POOL_ID, clientId: e.USER_POOL_CLIENT_ID },
+    ai: {
+      provider: e.AI_PROVIDER ?? (e.STAGE === 'local' ? 'local' : 'bedrock'),
+      bedrockModelId: e.BEDROCK_MODEL_ID,
+      bedrockEmbedModelId: e.BEDROCK_EMBED_MODEL_ID,
+      bedrockRegion: e.BEDROCK_REGION ?? e.AWS_REGION,
+    },
+    objects: {
+      ...(e.LOGOS_BUCKET ? { logosBucket: e.LOGOS_BUCKET } : {}),
+      ...(e.EXPORTS_BUCKET ? { exportsBucket: e.EXPORTS_BUCKET } : {}),
+      ...(e.LOCAL_OBJECTS_DIR ? { localDir: e.LOCAL_OBJECTS_DIR } : {}),
+      ...(e.LOCAL_OBJECTS_SECRET ? { localSecret: e.LOCAL_OBJECTS_SECRET } : {}),
+      localBaseUrl: e.LOCAL_OBJECTS_URL.replace(/\/+$/, ''),
+    },
+    search: {
+      ...(e.SEARCH_ENDPOINT ? { endpoint: e.SEARCH_ENDPOINT.replace(/\/+$/, '') } : {}),
+      index: e.SEARCH_INDEX,
+      signing: e.SEARCH_SIGNING,
+      ...(e.SEARCH_VECTOR_DIMENSIONS ? { vectorDimensions: e.SEARCH_VECTOR_DIMENSIONS } : {}),
+    },
+    whatsapp: {
+      ...(e.WHATSAPP_WEBHOOK_SECRETS ? { secretsJson: e.WHATSAPP_WEBHOOK_SECRETS } : {}),
+      ...(e.WHATSAPP_SECRET_NAME ? { secretName: e.WHATSAPP_SECRET_NAME } : {}),
+      ...(e.WHATSAPP_SEND_PROVIDER ? { sendProvider: e.WHATSAPP_SEND_PROVIDER } : {}),
+    },
+    ...(e.SENDER_HASH_KEY ? { senderHashKey: e.SENDER_HASH_KEY } : {}),
+    realtime: { ...(e.REALTIME_ENDPOINT ? { endpoint: e.REALTIME_ENDPOINT } : {}) },
+    ...(e.WEB_ORIGIN ? { webOrigin: e.WEB_ORIGIN.replace(/\/+$/, '') } : {}),
+    billing: {
+      ...(e.LEMON_SQUEEZY_SECRET_NAME ? { secretName: e.LEMON_SQUEEZY_SECRET_NAME } : {}),
+      ...(e.LEMON_SQUEEZY_CONFIG ? { configJson: e.LEMON_SQUEEZY_CONFIG } : {}),
+    },
   };
 }
 

@@ -20,6 +20,13 @@ export const keys = {
   /** gsi1 of a profile: find a profile by e-mail. */
   profileByEmail: (email: string) => ({ gsi1pk: `EMAIL#${lower(email)}`, gsi1sk: 'PROFILE' }),
 
+  /** The consent a user gave (S1 §3 consent record / profile creation metadata). */
+  consent: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'CONSENT' }),
+  /** Consent given on the sign-up form, kept by e-mail until the account is confirmed (ttl). */
+  signupConsent: (email: string): ItemKey => ({ pk: `SIGNUP#${lower(email)}`, sk: 'CONSENT' }),
+  /** A user's Lemon Squeezy subscription state (ordering watermark for webhooks). */
+  billingState: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+
   allowlist: (email: string): ItemKey => ({ pk: `ALLOW#${lower(email)}`, sk: 'ALLOW' }),
   /** gsi1 of an allow-list entry: list every entry (operator command). */
   allowlistIndex: (email: string) => ({ gsi1pk: 'ALLOWLIST', gsi1sk: lower(email) }),
@@ -32,6 +39,8 @@ export const keys = {
 
   /** Records that the local demo data was seeded (local stack only). */
   seedMarker: (): ItemKey => ({ pk: 'SEED#demo', sk: 'SEED' }),
+  /** Records that the demo messages were sent through the pipeline (local stack only). */
+  demoMessagesMarker: (): ItemKey => ({ pk: 'SEED#demo', sk: 'MESSAGES' }),
 
   /** Messages from groups no community owns: counted per day, never stored. */
   droppedCounter: (day: string): ItemKey => ({ pk: 'STATS#webhooks', sk: `DROPPED#${day}` }),
@@ -105,6 +114,33 @@ export const keys = {
     gsi2sk: timestamp,
   }),
 
+  /** Search indexing state of a community: embedding version and re-embedding progress (docs/search.md). */
+  searchState: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'SEARCHSTATE' }),
+  /** gsi1 of a search state: every community with indexed messages, listed without a Scan (local rebuild). */
+  searchStateIndex: (communityId: string) => ({ gsi1pk: 'SEARCHSTATES', gsi1sk: communityId }),
+  searchStateIndexPartition: () => 'SEARCHSTATES',
+  /** A message's embedding, kept by the embedded local search engine so it can rebuild at start. */
+  messageVector: (communityId: string, timestamp: string, msgId: string): ItemKey => ({
+    pk: `${c(communityId)}#VEC`,
+    sk: `${timestamp}#${msgId}`,
+  }),
+  messageVectorPartition: (communityId: string) => `${c(communityId)}#VEC`,
+
+  /** Local AI state (adapters/ai/local, docs/ai.md): message count, snapshot pointers, leases. */
+  aiState: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#AI`, sk: 'STATE' }),
+  /** The terms of the messages of one enrich batch: the corpus log (document frequencies, co-occurrence; ttl). */
+  aiCorpus: (communityId: string, at: string, batchId: string): ItemKey => ({
+    pk: `${c(communityId)}#AICORPUS`,
+    sk: `${at}#${batchId}`,
+  }),
+  aiCorpusPartition: (communityId: string) => `${c(communityId)}#AICORPUS`,
+  /** One part of a snapshot: 'df' (document frequencies) or 'emb' (embedding model), by version. */
+  aiSnapshotPart: (communityId: string, kind: 'df' | 'emb', version: number, part: number): ItemKey => ({
+    pk: `${c(communityId)}#AISNAP#${kind}`,
+    sk: `V#${String(version).padStart(6, '0')}#P#${String(part).padStart(3, '0')}`,
+  }),
+  aiSnapshotPartition: (communityId: string, kind: 'df' | 'emb') => `${c(communityId)}#AISNAP#${kind}`,
+
   /** Pre-computed message aggregates (per day and per hour). */
   aggregateDay: (communityId: string, day: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `DAY#${day}` }),
   aggregateHour: (communityId: string, hour: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `HOUR#${hour}` }),
@@ -130,6 +166,14 @@ export const keys = {
   partnershipMatch: (communityId: string, id: string): ItemKey => ({ pk: c(communityId), sk: `MATCH#${id}` }),
   biSummary: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'BISUMMARY' }),
   importJob: (communityId: string, importId: string): ItemKey => ({ pk: c(communityId), sk: `IMPORT#${importId}` }),
+  /** A live WebSocket connection (cloud realtime): found by its id on $disconnect; expires by ttl. */
+  wsConnection: (connectionId: string): ItemKey => ({ pk: `WSCONN#${connectionId}`, sk: 'CONN' }),
+  /** A connection subscribed to a community's live events; the publisher queries the partition. */
+  wsSubscription: (communityId: string, connectionId: string): ItemKey => ({
+    pk: `${c(communityId)}#WS`,
+    sk: `CONN#${connectionId}`,
+  }),
+  wsSubscriptionPartition: (communityId: string) => `${c(communityId)}#WS`,
   /** Outbound WhatsApp messages (the local gateway's outbox; the send log in the cloud). */
   outbox: (communityId: string, createdAt: string, id: string): ItemKey => ({
     pk: `${c(communityId)}#OUTBOX`,

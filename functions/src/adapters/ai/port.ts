@@ -46,9 +46,30 @@ export interface AiPort {
   /** Embeds texts (documents or queries) for meaning-based search, in input order; unit length. */
   embed(texts: readonly string[], context: { communityId: string; purpose: 'document' | 'query' }): Promise<number[][]>;
   /** An AI summary of recent messages (S2 §4: Key Topics, Action Items, Recommended Actions, Quick Stats). */
-  summarize(input: { messages: readonly Message[]; community: AiCommunityContext; lastSummary: string | null }): Promise<string>;
+  summarize(input: {
+    messages: readonly Message[];
+    community: AiCommunityContext;
+    lastSummary: string | null;
+    /** The community's summary prompts (S2 §3); the provider's defaults when absent. The local provider ignores them. */
+    prompts?: { system_prompt: string; user_prompt: string } | null;
+  }): Promise<string>;
   /** A title and details for an action from one message (S2 §7.2 generate-action). */
-  generateAction(input: { message_content: string; Sender_name: string | null; topic: string | null }): Promise<{ title: string; details: string }>;
+  generateAction(input: {
+    message_content: string;
+    Sender_name: string | null;
+    topic: string | null;
+  }): Promise<{ title: string; details: string }>;
   /** Suggested actions from recent messages (S2 §7.2 suggest-actions). */
   suggestActions(input: { messages: readonly Message[]; community: AiCommunityContext }): Promise<SuggestedAction[]>;
+  /**
+   * The version of a community's embedding space. Vectors of different versions must not be
+   * compared: when it changes, stored vectors are re-embedded (docs/ai.md). The local provider
+   * moves it when its corpus-trained model is rebuilt; Bedrock's is fixed per model.
+   */
+  embeddingVersion?(communityId: string): Promise<string>;
+  /** `embed` that also says which embedding version the vectors belong to (tag stored vectors with it). */
+  embedVersioned?(
+    texts: readonly string[],
+    context: { communityId: string; purpose: 'document' | 'query' },
+  ): Promise<{ version: string; vectors: number[][] }>;
 }

@@ -1,0 +1,162 @@
+/**
+ * Prompts and tool schemas of the Bedrock provider. Structured answers come back through forced
+ * tool use (Converse `toolChoice`), so the model returns JSON that zod then validates.
+ */
+import { EMOTIONS, INTENTS, SUMMARY_SECTIONS, URGENCY_LEVELS, type Message } from '@kehila/shared';
+import type { AiCommunityContext, AiInputMessage } from '../port';
+import { TOPIC_LABELS } from '../local/lexicon/topics';
+import { summaryHeading, summaryLanguage } from '../local/summary';
+
+/** Longest message text sent for enrichment (characters). */
+export const ENRICH_TEXT_MAX = 2000;
+/** Budget of the message transcript sent for summaries and suggestions (characters). */
+export const TRANSCRIPT_MAX = 60_000;
+
+export const ENRICH_TOOL = 'record_enrichments';
+export const ACTION_TOOL = 'create_action';
+export const SUGGEST_TOOL = 'suggest_actions';
+
+/** System prompt of message enrichment. */
+export const ENRICH_SYSTEM = `You label messages of a WhatsApp community (Hebrew, English or both) for its admins.
+For every message return, through the ${ENRICH_TOOL} tool, one result with the message's index "i":
+- topic: one of ${TOPIC_LABELS.map((t) => `"${t}"`).join(', ')}, or null when none fits;
+- keywords: up to 5 short keywords as written in the message (no stop words);
+- urgency: "high" (emergencies, explicit urgency, deadlines today), "medium" (deadlines within days, requests waiting for an answer), else "low";
+- sentiment: a number from -1 (very negative) to 1 (very positive), 0 when neutral;
+- emotion: one of ${EMOTIONS.join(', ')};
+- intent: one of ${INTENTS.join(', ')} (request = asks for something or for a recommendation; question = asks for information; support = offers help, advice or encouragement; off_topic = unrelated to the community: politics, spam, chain messages);
+- toxicity: 0 to 1 (insults, profanity aimed at people, harassment; ordinary words are 0);
+- action_items: imperatives and obligations found in the message ("please send the deck by Friday"), copied in the message's language, [] when none.
+Label every message; never skip one.`;
+
+/** The enrich tool's input schema (JSON Schema). */
+export const ENRICH_TOOL_SCHEMA = {
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          i: { type: 'integer' },
+          topic: { type: ['string', 'null'], enum: [...TOPIC_LABELS, null] },
+          keywords: { type: 'array', items: { type: 'string' }, maxItems: 5 },
+          urgency: { type: 'string', enum: [...URGENCY_LEVELS] },
+          sentiment: { type: 'number', minimum: -1, maximum: 1 },
+          emotion: { type: 'string', enum: [...EMOTIONS] },
+          intent: { type: 'string', enum: [...INTENTS] },
+          toxicity: { type: 'number', minimum: 0, maximum: 1 },
+          action_items: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['i', 'topic', 'keywords', 'urgency', 'sentiment', 'emotion', 'intent', 'toxicity', 'action_items'],
+      },
+    },
+  },
+  required: ['results'],
+} as const;
+
+/** The user turn of an enrich call: the batch as JSON lines. */
+export function enrichUserPrompt(messages: readonly AiInputMessage[]): string {
+  const lines = messages.map((m, i) =>
+    JSON.stringify({ i, sender: m.sender_name, text: (m.text ?? '').slice(0, ENRICH_TEXT_MAX) }),
+  );
+  return `Label these ${messages.length} messages:\n${lines.join('\n')}`;
+}
+
+/** The generate-action tool (S2 §7.2). */
+export const ACTION_TOOL_SCHEMA = {
+  type: 'object',
+  properties: {
+    title: {
+      type: 'string',
+      maxLength: 50,
+      description: 'Short task title in the message language, at most 50 characters.',
+    },
+    details: { type: 'string', description: 'What has to be done, in the message language.' },
+    evidence: { type: ['string', 'null'], description: 'The sentence of the message that asks for it.' },
+    assigned_to: {
+      type: ['string', 'null'],
+      description: 'Name of the person the task is addressed to, if the message names one.',
+    },
+  },
+  required: ['title', 'details', 'evidence', 'assigned_to'],
+} as const;
+
+/** The suggest-actions tool (S2 §7.2). */
+export const SUGGEST_TOOL_SCHEMA = {
+  type: 'object',
+  properties: {
+    actions: {
+      type: 'array',
+      maxItems: 8,
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', maxLength: 50 },
+          details: { type: 'string' },
+          evidence: { type: ['string', 'null'] },
+          assigned_to: { type: ['string', 'null'] },
+          priority: { type: 'string', enum: ['low', 'medium', 'high'] },
+          msg_id: { type: ['string', 'null'], description: 'Id of the message the action comes from.' },
+        },
+        required: ['title', 'details', 'evidence', 'assigned_to', 'priority'],
+      },
+    },
+  },
+  required: ['actions'],
+} as const;
+
+/** A transcript of messages for the model, newest kept when over budget. */
+export function transcript(messages: readonly Message[]): string {
+  const lines = [...messages]
+    .filter((m) => m.content?.trim())
+    .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    .map((m) => {
+      const meta = [m.topic ? `topic: ${m.topic}` : '', m.urgency ? `urgency: ${m.urgency}` : '']
+        .filter(Boolean)
+        .join(', ');
+      return `[${m.timestamp.slice(0, 16).replace('T', ' ')}] (${m.msg_id}) ${m.Sender_name ?? 'unknown'}: ${m.content!.replace(/\s+/g, ' ').trim()}${meta ? ` {${meta}}` : ''}`;
+    });
+  let total = 0;
+  const kept: string[] = [];
+  for (let i = lines.length - 1; i >= 0; i--) {
+    total += lines[i]!.length + 1;
+    if (total > TRANSCRIPT_MAX) break;
+    kept.push(lines[i]!);
+  }
+  return kept.reverse().join('\n');
+}
+
+/** Default summary prompts, used when the community has not written its own (S2 §3 summary prompts). */
+export const DEFAULT_SUMMARY_PROMPTS = {
+  system_prompt: `You are the assistant of a WhatsApp community's admins. You write short, factual, warm summaries of the
+community's recent messages. Never invent facts; quote members sparingly; name people as they appear.`,
+  user_prompt: `Community description: {{groupDescription}}
+Community goals: {{groupGoals}}
+Admins: {{adminNames}}
+
+Previous summary (for continuity; do not repeat it):
+{{lastSummary}}
+
+Recent messages:
+{{messageData}}`,
+} as const;
+
+/** Fills `{{name}}`, `{name}` or `\${name}` template variables (S2 §3 user prompt variables). */
+export function fillTemplate(template: string, vars: Readonly<Record<string, string>>): string {
+  return template.replace(/\$\{(\w+)\}|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a?: string, b?: string, c?: string) => {
+    const key = a ?? b ?? c ?? '';
+    return key in vars ? vars[key]! : whole;
+  });
+}
+
+/** The format instructions appended to every summary request (sections of S2 §4, language). */
+export function summaryFormat(community: AiCommunityContext, messages: readonly Message[]): string {
+  const lang = summaryLanguage(community, messages);
+  const headings = SUMMARY_SECTIONS.map((s) => summaryHeading(s, lang)).join('\n');
+  return `Write the summary in ${lang === 'he' ? 'Hebrew' : 'English'}, in Markdown, with exactly these four section headings, in this order:
+${headings}
+Key Topics: the main subjects with who discussed them. Action Items: concrete tasks found in the messages, with who raised them.
+Recommended Actions: what the admin${community.admin_name ? ` (${community.admin_name})` : ''} should do next, tied to the community goals.
+Quick Stats: message count, active members, period, overall mood, share of urgent messages.`;
+}

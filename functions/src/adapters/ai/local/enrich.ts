@@ -1,0 +1,69 @@
+/**
+ * Per-message enrichment of the local provider (everything except the keywords, which need the
+ * community's document frequencies): one analysis, then each classifier.
+ */
+import type { Emotion, Intent, Urgency } from '@kehila/shared';
+import { analyze, type Analysis } from './analyze';
+import {
+  classifyEmotion,
+  classifyIntent,
+  classifyTopic,
+  classifyUrgency,
+  extractActionItems,
+  scoreSentiment,
+  scoreToxicity,
+} from './classify';
+import { conceptTerms, messageTerms, type TermOccurrence } from './keywords';
+
+/** What the classifiers say about one message, before keywords. */
+export interface MessageLabels {
+  readonly analysis: Analysis;
+  readonly topic: string | null;
+  readonly urgency: Urgency;
+  readonly sentiment: number;
+  readonly emotion: Emotion;
+  readonly intent: Intent;
+  readonly toxicity: number;
+  readonly action_items: string[];
+  readonly terms: TermOccurrence[];
+  /** Concept pseudo-terms (counted for embedding weights). */
+  readonly concepts: string[];
+}
+
+/** Labels one message text (deterministic, no I/O). */
+export function labelMessage(text: string): MessageLabels {
+  const analysis = analyze(text);
+  if (analysis.seq.length === 0) {
+    // nothing to read (an empty caption, spaces): the defaults, no topic
+    return {
+      analysis,
+      topic: null,
+      urgency: 'low',
+      sentiment: 0,
+      emotion: 'neutral',
+      intent: 'social',
+      toxicity: 0,
+      action_items: [],
+      terms: [],
+      concepts: [],
+    };
+  }
+  const toxicity = scoreToxicity(analysis);
+  const sentiment = scoreSentiment(analysis, toxicity);
+  const actionItems = extractActionItems(analysis);
+  const intent = classifyIntent(analysis, sentiment, toxicity, actionItems.length);
+  const emotion = classifyEmotion(analysis, sentiment, intent, toxicity);
+  const urgency = classifyUrgency(analysis, intent);
+  return {
+    analysis,
+    topic: classifyTopic(analysis, intent, toxicity),
+    urgency,
+    sentiment,
+    emotion,
+    intent,
+    toxicity,
+    action_items: actionItems,
+    terms: messageTerms(analysis),
+    concepts: conceptTerms(analysis),
+  };
+}

@@ -101,7 +101,7 @@ export async function startPollers(opts: PollerOptions): Promise<Pollers> {
     const url = opts.urls[queue].url;
     const loop = async () => {
       while (!stopping) {
-        let messages: Message[] = [];
+        const messages: Message[] = [];
         try {
           // Like Lambda's event source, a batch may exceed SQS's 10 per receive: keep receiving until
           // the batch is full or the queue has nothing more.

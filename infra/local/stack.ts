@@ -219,10 +219,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       web = staticSite(dist);
     }
 
+    const pluginStops: (() => Promise<void>)[] = [];
     for (const p of plugins) {
       const stop = await p.start?.(ctx);
-      if (stop) closers.push(stop);
+      if (stop) pluginStops.push(stop);
     }
+    // Plugins stop first (e.g. the WebSocket hub closes its sockets, which would hold the gateway open).
+    const stopPlugins = async () => {
+      for (const stop of pluginStops.splice(0).reverse())
+        await stop().catch((err) => log(`while stopping: ${String(err)}`));
+    };
+    closers.push(stopPlugins);
 
     const stackFile = join(dataDir, 'stack.json');
     writeFileSync(stackFile, JSON.stringify({ pid: process.pid, url: gateway.url, env }, null, 2));
@@ -237,6 +244,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       deps,
       drain: (timeoutMs = 10_000) => pollers.drain(timeoutMs),
       async close() {
+        await stopPlugins();
         await gateway.close().catch(() => undefined);
         await pollers.drain(10_000).catch(() => false);
         await closeAll();

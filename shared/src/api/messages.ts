@@ -41,6 +41,8 @@ export type MessagePage = z.infer<typeof MessagePageSchema>;
 /** Indexing progress shown in the AI search badge (S2 §4): green ≥ 90, amber ≥ 70, red below. */
 export const SearchStatsSchema = EmbeddingStatsSchema.extend({
   indexed_percentage: z.number().min(0).max(100),
+  /** The AI provider behind meaning-based search (the AI port's `name`): the UI says "local model" for `local`. */
+  ai_provider: z.enum(['local', 'bedrock']).optional(),
 });
 export type SearchStats = z.infer<typeof SearchStatsSchema>;
 

@@ -1,0 +1,78 @@
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { RealtimeServerMessage } from '@kehila/shared';
+import type { Db } from '../../data/db';
+import { logger } from '../../core/logger';
+import { removeSubscription, subscribedConnections } from './connections';
+import type { RealtimePort } from './port';
+
+/** A client of the WebSocket API's management endpoint. */
+export function managementClient(endpoint: string, region: string): ApiGatewayManagementApiClient {
+  return new ApiGatewayManagementApiClient({ endpoint, region });
+}
+
+/** Sends one message to one connection; false when the connection is gone (410). */
+export async function postToConnection(
+  client: ApiGatewayManagementApiClient,
+  connectionId: string,
+  message: RealtimeServerMessage,
+): Promise<boolean> {
+  try {
+    await client.send(
+      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') return false;
+    throw err;
+  }
+}
+
+/** How long a warm worker reuses a community's connection list (a batch publishes several events). */
+const LIST_CACHE_MS = 2_000;
+
+/**
+ * The cloud realtime port: posts each event to every connection subscribed to the community through
+ * the API Gateway management API, and forgets connections that are gone. Without an endpoint
+ * configured it publishes nothing (and says so once).
+ */
+export function apiGatewayRealtimePort(db: Db, endpoint: string | undefined, region: string): RealtimePort {
+  if (!endpoint) {
+    let warned = false;
+    return {
+      async publish() {
+        if (!warned) logger.warn('REALTIME_ENDPOINT is not set: live events are not published');
+        warned = true;
+      },
+    };
+  }
+  const client = managementClient(endpoint, region);
+  const lists = new Map<string, { ids: Promise<string[]>; until: number }>();
+  const connections = (communityId: string) => {
+    const hit = lists.get(communityId);
+    if (hit && hit.until > Date.now()) return hit.ids;
+    const ids = subscribedConnections(db, communityId);
+    lists.set(communityId, { ids, until: Date.now() + LIST_CACHE_MS });
+    return ids;
+  };
+  return {
+    async publish(communityId, event) {
+      const ids = await connections(communityId);
+      await Promise.all(
+        ids.map(async (id) => {
+          try {
+            if (!(await postToConnection(client, id, event))) {
+              await removeSubscription(db, communityId, id);
+              lists.delete(communityId);
+            }
+          } catch (err) {
+            logger.warn('live event not delivered', { connectionId: id, error: err as Error });
+          }
+        }),
+      );
+    },
+  };
+}

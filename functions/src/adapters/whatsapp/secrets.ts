@@ -1,0 +1,127 @@
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { z } from 'zod';
+import type { Config } from '../../core/config';
+
+/**
+ * Secrets of the WhatsApp gateways, one JSON document: what verifies their webhooks and what sends
+ * through them. Locally it comes from `WHATSAPP_WEBHOOK_SECRETS` or the defaults below; in the
+ * cloud from the Secrets Manager secret named by `WHATSAPP_SECRET_NAME` (or the variable itself).
+ */
+export const WhatsAppSecretsSchema = z.object({
+  waha: z
+    .object({
+      /** `config.hmac.key` of the WAHA webhook: WAHA signs each body with HMAC-SHA512. */
+      hmacKey: z.string().min(1).optional(),
+      baseUrl: z.string().optional(),
+      apiKey: z.string().optional(),
+      session: z.string().optional(),
+    })
+    .optional(),
+  green: z
+    .object({
+      /** `webhookUrlToken` of the instance: Green API sends it in the Authorization header. */
+      webhookToken: z.string().min(1).optional(),
+      apiUrl: z.string().optional(),
+      idInstance: z.string().optional(),
+      apiTokenInstance: z.string().optional(),
+    })
+    .optional(),
+  evolution: z
+    .object({
+      /** The instance's apikey: in the body of every webhook, or an `apikey` header set on the webhook. */
+      apiKey: z.string().min(1).optional(),
+      baseUrl: z.string().optional(),
+      instance: z.string().optional(),
+    })
+    .optional(),
+  meta: z
+    .object({
+      /** The Meta app secret: Meta signs each body with HMAC-SHA256 (X-Hub-Signature-256). */
+      appSecret: z.string().min(1).optional(),
+      /** The token typed into the app's webhook settings, echoed by the GET verification handshake. */
+      verifyToken: z.string().min(1).optional(),
+      accessToken: z.string().optional(),
+      phoneNumberId: z.string().optional(),
+      graphVersion: z.string().optional(),
+    })
+    .optional(),
+});
+export type WhatsAppSecrets = z.infer<typeof WhatsAppSecretsSchema>;
+/** What webhook verification reads (the same document). */
+export type WebhookSecrets = WhatsAppSecrets;
+
+/**
+ * The local stack's secrets when none are configured. The simulator, the bench and the tests sign
+ * with these; they are not secret and never used in the cloud.
+ */
+export const LOCAL_WHATSAPP_SECRETS = {
+  waha: { hmacKey: 'kehila-local-waha-hmac-key' },
+  green: { webhookToken: 'kehila-local-green-webhook-token' },
+  evolution: { apiKey: 'kehila-local-evolution-api-key' },
+  meta: { appSecret: 'kehila-local-meta-app-secret', verifyToken: 'kehila-local-meta-verify-token' },
+} as const satisfies WhatsAppSecrets;
+
+/** How long a secret read from Secrets Manager is reused (rotation takes effect within this). */
+const CACHE_MS = 5 * 60_000;
+let cached: { key: string; value: WhatsAppSecrets; until: number } | undefined;
+
+function parse(json: string, source: string): WhatsAppSecrets {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error(`${source} is not valid JSON`);
+  }
+  const r = WhatsAppSecretsSchema.safeParse(value);
+  if (!r.success) throw new Error(`${source} does not match the WhatsApp secrets shape: ${r.error.issues[0]?.message}`);
+  return r.data;
+}
+
+/** Reads a secret's string with a signed Secrets Manager call (no SDK client is bundled for one call). */
+async function readSecret(region: string, secretId: string): Promise<string> {
+  const host = `secretsmanager.${region}.amazonaws.com`;
+  const body = JSON.stringify({ SecretId: secretId });
+  const signer = new SignatureV4({ service: 'secretsmanager', region, credentials: defaultProvider(), sha256: Sha256 });
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: 'https:',
+    hostname: host,
+    path: '/',
+    headers: {
+      host,
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'secretsmanager.GetSecretValue',
+    },
+    body,
+  });
+  const res = await fetch(`https://${host}/`, {
+    method: 'POST',
+    headers: signed.headers as Record<string, string>,
+    body,
+  });
+  const out = (await res.json()) as { SecretString?: string; message?: string; Message?: string };
+  if (!res.ok || typeof out.SecretString !== 'string') {
+    throw new Error(`could not read secret ${secretId}: ${res.status} ${out.message ?? out.Message ?? ''}`);
+  }
+  return out.SecretString;
+}
+
+/**
+ * The WhatsApp secrets for this configuration. Order: `WHATSAPP_WEBHOOK_SECRETS`, then the Secrets
+ * Manager secret, then (local stage only) the local defaults. In the cloud with nothing configured
+ * the result is empty, so every webhook is refused: fail closed.
+ */
+export async function loadWhatsAppSecrets(config: Config): Promise<WhatsAppSecrets> {
+  const w = config.whatsapp ?? {};
+  if (w.secretsJson) return parse(w.secretsJson, 'WHATSAPP_WEBHOOK_SECRETS');
+  if (w.secretName) {
+    const key = `${config.region}/${w.secretName}`;
+    if (cached && cached.key === key && cached.until > Date.now()) return cached.value;
+    const value = parse(await readSecret(config.region, w.secretName), `secret ${w.secretName}`);
+    cached = { key, value, until: Date.now() + CACHE_MS };
+    return value;
+  }
+  return config.stage === 'local' ? LOCAL_WHATSAPP_SECRETS : {};
+}

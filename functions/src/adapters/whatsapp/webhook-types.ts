@@ -1,0 +1,149 @@
+import type { WhatsAppProvider } from '@kehila/shared';
+import type { WebhookSecrets } from './secrets';
+
+/**
+ * One group message as a provider reports it, normalised but not yet tied to a community (the
+ * webhook service resolves the community from `group_id`). The fields are those of
+ * `InboundMessage` except `community_id` and `provider`.
+ */
+export interface ProviderMessage {
+  readonly group_id: string;
+  /** The provider's id of the message (the WhatsApp message key id where the provider exposes it). */
+  readonly provider_message_id: string;
+  /** `…@c.us` or `…@lid`, as given (Baileys' `@s.whatsapp.net` is the same id and becomes `@c.us`). */
+  readonly sender_id: string;
+  readonly sender_name: string | null;
+  /** ISO-8601 UTC. */
+  readonly timestamp: string;
+  readonly text: string;
+  /** The provider's id of the quoted message, when this one is a reply. */
+  readonly reply_to: string | null;
+  readonly media_type: string | null;
+}
+
+/** The bot was added to a group (or joined it): a chance to complete a pending connection. */
+export interface ProviderBotAdded {
+  readonly groupId: string;
+  /** Who added the bot, when the provider says (`…@c.us`); '' when unknown. */
+  readonly senderId: string;
+  readonly groupName: string | null;
+}
+
+/** What a webhook body holds for us. */
+export interface ParsedWebhook {
+  readonly messages: ProviderMessage[];
+  readonly botAdded: ProviderBotAdded[];
+  /** Events we do not store: direct chats, acks, reactions, status updates, our own API sends... */
+  readonly ignored: number;
+}
+
+/** The outcome of checking a webhook's authentication. */
+export type AuthCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** A request as an adapter sees it: the raw body (signatures cover its exact bytes) and lower-cased headers. */
+export interface WebhookRequest {
+  readonly rawBody: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A provider's webhook: authentication first, then parsing. */
+export interface WebhookAdapter {
+  readonly provider: WhatsAppProvider;
+  /** Checks the provider's signature or token; must run before anything in the body is trusted. */
+  verify(request: WebhookRequest, secrets: WebhookSecrets): AuthCheck;
+  /** Normalises a verified body; throws `MalformedWebhookError` with a reason the provider's logs can show. */
+  parse(body: unknown): ParsedWebhook;
+}
+
+/** A body that is not an event of the provider it was posted for (answered 400 with the reason). */
+export class MalformedWebhookError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'MalformedWebhookError';
+  }
+}
+
+/** An empty parse result plus `ignored` events. */
+export function nothing(ignored = 1): ParsedWebhook {
+  return { messages: [], botAdded: [], ignored };
+}
+
+/** Merges several parse results (providers that batch events in one body). */
+export function merge(parts: readonly ParsedWebhook[]): ParsedWebhook {
+  return {
+    messages: parts.flatMap((p) => p.messages),
+    botAdded: parts.flatMap((p) => p.botAdded),
+    ignored: parts.reduce((n, p) => n + p.ignored, 0),
+  };
+}
+
+/** A plain object, or null. */
+export function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** A non-empty string, or null. */
+export function str(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+/** Reads a nested property path of unknown JSON. */
+export function at(value: unknown, ...path: string[]): unknown {
+  let cur: unknown = value;
+  for (const p of path) {
+    const r = asRecord(cur);
+    if (!r) return undefined;
+    cur = r[p];
+  }
+  return cur;
+}
+
+/** True for a WhatsApp group chat id. */
+export function isGroupId(chatId: string | null | undefined): chatId is string {
+  return typeof chatId === 'string' && chatId.endsWith('@g.us');
+}
+
+/**
+ * A person's WhatsApp id in one form across providers: Baileys' `…@s.whatsapp.net` and WhatsApp
+ * Web's `…@c.us` are the same account, so both become `…@c.us`; device suffixes (`:12`) are dropped;
+ * `…@lid` (a privacy id with no phone number) stays as it is; bare digits (Meta) get `@c.us`.
+ */
+export function normaliseUserId(id: string): string {
+  const trimmed = id.trim();
+  if (/^\+?\d+$/.test(trimmed)) return `${trimmed.replace('+', '')}@c.us`;
+  const at = trimmed.lastIndexOf('@');
+  if (at < 0) return trimmed;
+  const user = trimmed.slice(0, at).replace(/:\d+$/, '');
+  const host = trimmed.slice(at + 1);
+  return `${user}@${host === 's.whatsapp.net' ? 'c.us' : host}`;
+}
+
+/**
+ * An ISO timestamp from a provider's epoch value: seconds or milliseconds, as a number, a numeric
+ * string, or protobuf's `{ low, high }` long. Throws on anything else.
+ */
+export function epochToIso(value: unknown): string {
+  let n: number | null = null;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) n = Number(value);
+  else {
+    const r = asRecord(value);
+    if (r && typeof r.low === 'number') n = (r.low >>> 0) + (typeof r.high === 'number' ? r.high : 0) * 2 ** 32;
+  }
+  if (n === null || !Number.isFinite(n) || n <= 0)
+    throw new MalformedWebhookError('timestamp is missing or not a number');
+  const ms = n > 1e12 ? n : n * 1000;
+  return new Date(Math.round(ms)).toISOString();
+}
+
+/** A media kind from a MIME type (image, video, audio, document; stickers are webp images). */
+export function mediaFromMime(mime: string | null | undefined): string | null {
+  if (!mime) return null;
+  const m = mime.toLowerCase();
+  if (m.startsWith('image/')) return 'image';
+  if (m.startsWith('video/')) return 'video';
+  if (m.startsWith('audio/')) return 'audio';
+  return 'document';
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACTION_FORM_MESSAGES,
+  THREADS_QUERY_LIMIT,
+  type Action,
+  type ActionForm,
+  type Community,
+  type GeneratedAction,
+  type Message,
+  type StoredSummary,
+} from '@kehila/shared';
+import type { AiCommunityContext } from '../../adapters/ai/port';
+import { putAction } from '../../data/actions';
+import { getCommunity } from '../../data/communities';
+import { latestMessages } from '../../data/messages';
+import { latestStoredSummary, putSummary } from '../../data/summaries';
+import type { AuthUser } from '../authz';
+import type { Deps } from '../deps';
+import { fail } from '../errors';
+import { logger } from '../logger';
+
+/** Messages an AI summary or suggestion reads: the newest, in time order. */
+const AI_MESSAGE_WINDOW = 200;
+/** A stored summary is reused only when younger than 24 hours (S2 §4, §9). */
+export const SUMMARY_VALIDITY_MS = 24 * 60 * 60 * 1000;
+/** Source of actions the AI suggested (the spec names only 'manual' for user-created ones). */
+export const ACTION_SOURCE_AI = 'ai_suggested';
+
+/** Texts of the server's failures (S2 §8); the UI shows its own fallbacks otherwise. */
+export const AI_FAILURES = {
+  summary: 'Failed to generate summary',
+  suggest: 'Failed to suggest actions',
+  generate: 'Failed to generate action with AI',
+} as const;
+
+async function communityWithGroup(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+): Promise<Community & { group_id: string }> {
+  const community = await getCommunity(deps.db, communityId);
+  if (!community) throw fail.notFound('Community not found');
+  if (!community.group_id) throw fail.badRequest(ACTION_FORM_MESSAGES.groupMissing);
+  return community as Community & { group_id: string };
+}
+
+function context(c: Community): AiCommunityContext {
+  return {
+    communityId: c.id,
+    name: c.name,
+    group_description: c.group_description,
+    group_goals: c.group_goals,
+    admin_name: c.admin_name,
+    group_language: c.group_language,
+  };
+}
+
+async function recent(deps: Pick<Deps, 'db'>, communityId: string, limit: number): Promise<Message[]> {
+  return (await latestMessages(deps.db, communityId, limit)).reverse();
+}
+
+/**
+ * Details with the evidence under '### Evidence:' and the assignee as '### Assigned to: @name'
+ * (S2 §5). A section already present (the dialog may add it) is not added twice.
+ */
+export function detailsWithSections(
+  details: string | null,
+  evidence: string | null,
+  assignedTo: string | null,
+): string | null {
+  let out = details?.trim() ?? '';
+  if (evidence && !/###\s*Evidence:/i.test(out)) out = `${out}${out ? '\n\n' : ''}### Evidence:\n${evidence}`;
+  if (assignedTo && !/###\s*Assigned to:/i.test(out)) {
+    out = `${out}${out ? '\n\n' : ''}### Assigned to: @${assignedTo.replace(/^@+/, '')}`;
+  }
+  return out || null;
+}
+
+/** Create Action (S2 §5, §7.3): a pending, manual action of the caller in the community's group. */
+export async function createAction(deps: Deps, communityId: string, user: AuthUser, form: ActionForm): Promise<Action> {
+  const community = await communityWithGroup(deps, communityId);
+  return putAction(deps.db, communityId, {
+    action_id: randomUUID(),
+    group_id: community.group_id,
+    user_id: user.id,
+    title: form.title,
+    details: detailsWithSections(form.details, form.evidence, form.assigned_to),
+    due_date: form.due_date,
+    priority: form.priority,
+    status: 'pending',
+    assigned_to: form.assigned_to,
+    evidence: form.evidence,
+    source: 'manual',
+    created_at: deps.now().toISOString(),
+    reminder_ts: null,
+    message_refs: form.message_refs,
+  });
+}
+
+/** generate-action (S2 §7.2): an AI title and details for one message. */
+export async function generateAction(
+  deps: Deps,
+  input: { message_content: string; Sender_name: string | null; topic: string | null },
+): Promise<GeneratedAction> {
+  try {
+    return await deps.ai.generateAction(input);
+  } catch (err) {
+    logger.error('generate action failed', { error: err as Error });
+    throw fail.unavailable(AI_FAILURES.generate);
+  }
+}
+
+/** suggest-actions (S2 §7.2): AI suggestions from recent messages, saved as the caller's pending actions. */
+export async function suggestActions(deps: Deps, communityId: string, user: AuthUser): Promise<Action[]> {
+  const community = await communityWithGroup(deps, communityId);
+  const messages = await recent(deps, communityId, AI_MESSAGE_WINDOW);
+  let suggestions;
+  try {
+    suggestions = await deps.ai.suggestActions({ messages, community: context(community) });
+  } catch (err) {
+    logger.error('suggest actions failed', { error: err as Error });
+    throw fail.unavailable(AI_FAILURES.suggest);
+  }
+  const now = deps.now().toISOString();
+  return Promise.all(
+    suggestions.map((s) =>
+      putAction(deps.db, communityId, {
+        action_id: randomUUID(),
+        group_id: community.group_id,
+        user_id: user.id,
+        title: s.title,
+        details: detailsWithSections(s.details, s.evidence, s.assigned_to),
+        due_date: null,
+        priority: s.priority,
+        status: 'pending',
+        assigned_to: s.assigned_to,
+        evidence: s.evidence,
+        source: ACTION_SOURCE_AI,
+        created_at: now,
+        reminder_ts: null,
+        message_refs: [],
+      }),
+    ),
+  );
+}
+
+/** The stored summary when younger than 24 hours, else null (S2 §4). */
+export async function latestSummary(
+  deps: Pick<Deps, 'db' | 'now'>,
+  communityId: string,
+): Promise<StoredSummary | null> {
+  const s = await latestStoredSummary(deps.db, communityId);
+  if (!s) return null;
+  return deps.now().getTime() - Date.parse(s.created_at) < SUMMARY_VALIDITY_MS ? s : null;
+}
+
+/** generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored. */
+export async function generateSummary(deps: Deps, communityId: string): Promise<StoredSummary> {
+  const community = await communityWithGroup(deps, communityId);
+  const [messages, last] = await Promise.all([
+    recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
+    latestStoredSummary(deps.db, communityId),
+  ]);
+  let summary: string;
+  try {
+    summary = await deps.ai.summarize({ messages, community: context(community), lastSummary: last?.summary ?? null });
+  } catch (err) {
+    logger.error('summary failed', { error: err as Error });
+    throw fail.unavailable(AI_FAILURES.summary);
+  }
+  return putSummary(deps.db, communityId, {
+    id: randomUUID(),
+    group_id: community.group_id,
+    summary,
+    created_at: deps.now().toISOString(),
+  });
+}

@@ -1,0 +1,125 @@
+import { MESSAGE_ID_TERM_MIN_LENGTH, type Message, type MessagePage } from '@kehila/shared';
+import type { TextQuery } from '../../adapters/search/port';
+import { getMessageById, getMessagesByKeys, queryMessagePage } from '../../data/messages';
+import { keys } from '../../data/keys';
+import type { Deps } from '../deps';
+import { fail } from '../errors';
+
+/** What a standard search term asks for (S2 §5, plus the S2 §2 `sender:` / `topic:` prefixes). */
+export type SearchTerm =
+  | { readonly kind: 'id'; readonly value: string }
+  | { readonly kind: 'content'; readonly value: string }
+  | { readonly kind: 'sender'; readonly value: string }
+  | { readonly kind: 'topic'; readonly value: string };
+
+/**
+ * Classifies a standard search term (S2 §5): `id:` → message id, partial match; longer than 8
+ * characters with no space → message id, partial match; otherwise a case-insensitive partial match
+ * on content. The `sender:` and `topic:` prefixes a navigation term may carry (S2 §2) become filters.
+ */
+export function classifySearchTerm(term: string): SearchTerm | null {
+  const t = term.trim();
+  if (!t) return null;
+  const prefixed = /^(id|sender|topic):\s*(.*)$/i.exec(t);
+  if (prefixed) {
+    const value = (prefixed[2] ?? '').trim();
+    if (!value) return null;
+    const kind = (prefixed[1] ?? '').toLowerCase();
+    return { kind: kind === 'id' ? 'id' : (kind as 'sender' | 'topic'), value };
+  }
+  if (t.length > MESSAGE_ID_TERM_MIN_LENGTH && !/\s/.test(t)) return { kind: 'id', value: t };
+  return { kind: 'content', value: t };
+}
+
+/** The list request after contract parsing (routes.listMessages query). */
+export interface MessageListRequest {
+  readonly limit: number;
+  readonly cursor?: string | undefined;
+  readonly order: 'asc' | 'desc';
+  readonly q?: string | undefined;
+  readonly topic?: string | undefined;
+  readonly urgency?: 'high' | 'medium' | 'low' | undefined;
+  readonly sender?: string | undefined;
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}
+
+type Cursor = { v: 1; m: 'table'; k: Record<string, unknown> } | { v: 1; m: 'search'; c: string };
+
+const INVALID_CURSOR = 'Invalid cursor';
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
+}
+
+function decodeCursor(raw: string, communityId: string, mode: Cursor['m']): Cursor {
+  let c: Cursor;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+  } catch {
+    throw fail.badRequest(INVALID_CURSOR);
+  }
+  if (c?.v !== 1 || c.m !== mode) throw fail.badRequest(INVALID_CURSOR);
+  // A table cursor is a key of this community's message partition, never another's.
+  if (c.m === 'table' && (typeof c.k !== 'object' || c.k?.pk !== keys.messagePartition(communityId))) {
+    throw fail.badRequest(INVALID_CURSOR);
+  }
+  if (c.m === 'search' && typeof c.c !== 'string') throw fail.badRequest(INVALID_CURSOR);
+  return c;
+}
+
+const iso = (v: string | undefined) => (v ? new Date(v).toISOString() : undefined);
+
+/**
+ * One page of a community's messages (S2 §4 filters). Without a search term or a topic, urgency or
+ * sender filter the page is a Query on the community's message partition by time (date range on the
+ * sort key); with any of them the search index answers (S2 §5 term rules) and the messages are read
+ * from the table by key. Cursors are opaque and bound to the community.
+ */
+export async function listMessages(deps: Deps, communityId: string, req: MessageListRequest): Promise<MessagePage> {
+  const term = req.q ? classifySearchTerm(req.q) : null;
+  const topic = term?.kind === 'topic' ? term.value : req.topic;
+  const sender = term?.kind === 'sender' ? term.value : req.sender;
+  const from = iso(req.from);
+  const to = iso(req.to);
+
+  if (!term && !topic && !req.urgency && !sender) {
+    const startKey = req.cursor ? decodeCursor(req.cursor, communityId, 'table') : null;
+    const page = await queryMessagePage(deps.db, communityId, {
+      order: req.order,
+      limit: req.limit,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(startKey?.m === 'table' ? { startKey: startKey.k } : {}),
+    });
+    return {
+      items: page.items,
+      nextCursor: page.lastKey ? encodeCursor({ v: 1, m: 'table', k: page.lastKey }) : null,
+    };
+  }
+
+  const cursor = req.cursor ? decodeCursor(req.cursor, communityId, 'search') : null;
+  const query: TextQuery = {
+    communityId,
+    ...(term?.kind === 'content' ? { text: term.value } : {}),
+    ...(term?.kind === 'id' ? { idPartial: term.value } : {}),
+    ...(topic ? { topic } : {}),
+    ...(req.urgency ? { urgency: req.urgency } : {}),
+    ...(sender ? { sender } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    order: req.order,
+    limit: req.limit,
+    ...(cursor?.m === 'search' ? { cursor: cursor.c } : {}),
+  };
+  const res = await deps.search.text(query);
+  const items: Message[] = await getMessagesByKeys(deps.db, communityId, res.hits);
+  return { items, nextCursor: res.nextCursor ? encodeCursor({ v: 1, m: 'search', c: res.nextCursor }) : null };
+}
+
+/** One message of the community by id (404 when it is not there). */
+export async function getMessage(deps: Pick<Deps, 'db'>, communityId: string, msgId: string): Promise<Message> {
+  const m = await getMessageById(deps.db, communityId, msgId);
+  if (!m) throw fail.notFound('Message not found');
+  return m;
+}

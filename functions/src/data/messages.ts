@@ -1,0 +1,160 @@
+import { BatchGetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { MessageSchema, type Message, type WhatsAppProvider } from '@kehila/shared';
+import { isConditionFailed, stripKeys, type Db } from './db';
+import { keys } from './keys';
+
+/**
+ * Messages of a community (S2 §3). Items live in the community's message partition, sorted by
+ * `timestamp#msg_id`; gsi1 finds one by id, gsi2 lists a sender's (by the sender's keyed hash).
+ * Besides the Message fields an item keeps how it arrived, for recounts and support.
+ */
+export interface StoredMessage {
+  readonly communityId: string;
+  readonly message: Message;
+  /** Per-community keyed hash of the sender (core/messages/ids.ts). */
+  readonly senderKey: string;
+  readonly provider: WhatsAppProvider | 'import';
+  readonly providerMessageId: string;
+  readonly importId?: string;
+  readonly receivedAt: string;
+}
+
+/** A stored message item's extra attributes as read back (recounts). */
+export interface MessageRow {
+  readonly message: Message;
+  readonly senderKey: string | null;
+}
+
+function toItem(m: StoredMessage): Record<string, unknown> {
+  return {
+    ...keys.message(m.communityId, m.message.timestamp, m.message.msg_id),
+    ...keys.messageById(m.communityId, m.message.msg_id),
+    ...keys.messageBySender(m.communityId, m.senderKey, m.message.timestamp),
+    entity: 'message',
+    ...m.message,
+    community_id: m.communityId,
+    sender_key: m.senderKey,
+    provider: m.provider,
+    provider_message_id: m.providerMessageId,
+    ...(m.importId ? { import_id: m.importId } : {}),
+    received_at: m.receivedAt,
+  };
+}
+
+/** Reads a stored item as a Message (extra attributes are dropped by the schema). */
+export function messageFromItem(item: Record<string, unknown>): Message {
+  return MessageSchema.parse(stripKeys(item));
+}
+
+/**
+ * Stores a message unless its key exists: true when stored now, false for a duplicate (a retry, a
+ * redelivery, a re-import). The condition on the primary key is what makes ingest idempotent.
+ */
+export async function putMessageIfNew(db: Db, m: StoredMessage): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({ TableName: db.table, Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** A message by id within a community, or null. */
+export async function getMessageById(db: Db, communityId: string, msgId: string): Promise<Message | null> {
+  const k = keys.messageById(communityId, msgId);
+  const res = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
+      Limit: 1,
+    }),
+  );
+  const item = res.Items?.[0];
+  return item ? messageFromItem(item) : null;
+}
+
+/** A page of a community's messages in time order. `from` inclusive, `to` exclusive (ISO). */
+export async function queryMessagePage(
+  db: Db,
+  communityId: string,
+  opts: { order: 'asc' | 'desc'; limit: number; from?: string; to?: string; startKey?: Record<string, unknown> },
+): Promise<{ items: Message[]; lastKey: Record<string, unknown> | null }> {
+  const pk = keys.messagePartition(communityId);
+  // Sort keys are `timestamp#msgId`: `to` itself sorts before every key of that instant, so an
+  // inclusive BETWEEN on the bare timestamps is exactly [from, to).
+  const lo = opts.from ?? '0';
+  const hi = opts.to ?? '9999';
+  const input: Omit<QueryCommandInput, 'TableName'> = {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': pk, ':lo': lo, ':hi': hi },
+    ScanIndexForward: opts.order === 'asc',
+    Limit: opts.limit,
+    ...(opts.startKey ? { ExclusiveStartKey: opts.startKey } : {}),
+  };
+  const res = await db.doc.send(new QueryCommand({ ...input, TableName: db.table }));
+  return {
+    items: (res.Items ?? []).map(messageFromItem),
+    lastKey: (res.LastEvaluatedKey as Record<string, unknown> | undefined) ?? null,
+  };
+}
+
+/** Messages by their table keys (search hits), in the order asked; missing ones are left out. */
+export async function getMessagesByKeys(
+  db: Db,
+  communityId: string,
+  refs: readonly { msgId: string; timestamp: string }[],
+): Promise<Message[]> {
+  const found = new Map<string, Message>();
+  for (let i = 0; i < refs.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [db.table]: { Keys: refs.slice(i, i + 100).map((r) => keys.message(communityId, r.timestamp, r.msgId)) },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[db.table] ?? []) {
+        const m = messageFromItem(item);
+        found.set(m.msg_id, m);
+      }
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return refs.map((r) => found.get(r.msgId)).filter((m): m is Message => !!m);
+}
+
+/** The newest messages of a community, newest first (summaries, suggestions). */
+export async function latestMessages(db: Db, communityId: string, limit: number): Promise<Message[]> {
+  return (await queryMessagePage(db, communityId, { order: 'desc', limit })).items;
+}
+
+/** Every message of one UTC day with the sender key stored beside it (recounts). */
+export async function messagesOfDay(db: Db, communityId: string, day: string): Promise<MessageRow[]> {
+  const out: MessageRow[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: {
+          ':pk': keys.messagePartition(communityId),
+          ':lo': `${day}T00:00:00.000Z`,
+          ':hi': `${day}T23:59:59.999Z~`,
+        },
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      out.push({
+        message: messageFromItem(item),
+        senderKey: typeof item.sender_key === 'string' ? item.sender_key : null,
+      });
+    }
+    startKey = res.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (startKey);
+  return out;
+}

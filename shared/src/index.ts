@@ -16,3 +16,5 @@ export * from './schemas/billing';
 export * from './schemas/shared-fields';
 export * from './constants';
 export * from './rules/index';
+export * from './rules/messages';
+export * from './rules/actions';

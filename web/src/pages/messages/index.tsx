@@ -1,6 +1,6 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { MessagesPage } from './messages-page';
 
-/** Messages (S2 messages); not built yet. */
-export default function MessagesPage() {
-  return <NotBuiltYet screen="Messages" />;
+/** The /messages route (S2 §2.1): community conversations, threads, search, filters, live updates. */
+export default function MessagesRoute() {
+  return <MessagesPage />;
 }

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { routes, type ImportJob } from '@kehila/shared';
+import { ApiRequestError } from '../../api/client';
+import { useCallApi } from '../../api/use-call-api';
+import { messagesKeys } from './live-cache';
+
+/** Words of the import dialog that the specs leave to us (the server's own messages are shown as they are). */
+export const IMPORT_TEXTS = {
+  entry: 'Import chat export',
+  title: 'Import a WhatsApp chat export',
+  createFailed: 'The import could not be started. Please try again.',
+  uploadFailed: 'The upload failed. Check your connection and try again.',
+  pollFailed: 'We lost track of the import. It may still finish: check the messages list in a while.',
+  failed: 'The import failed.',
+} as const;
+
+/** Where an import is. */
+export type ImportPhase = 'idle' | 'uploading' | 'processing' | 'needs_date_order' | 'done' | 'failed';
+
+/** The dialog's view of an import. */
+export interface ImportState {
+  readonly phase: ImportPhase;
+  /** 0-100 while the file uploads. */
+  readonly uploadPercent: number;
+  readonly job: ImportJob | null;
+  readonly error: string | null;
+}
+
+const IDLE: ImportState = { phase: 'idle', uploadPercent: 0, job: null, error: null };
+/** How often the job's progress is read while it runs. */
+export const IMPORT_POLL_MS = 1000;
+
+/** What the import needs from the browser; tests give their own XMLHttpRequest. */
+export interface ChatImportOptions {
+  readonly pollMs?: number;
+  readonly createXhr?: () => XMLHttpRequest;
+}
+
+/** The server's words for a failure it explains (4xx), else the fallback. */
+function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401
+    ? err.message
+    : fallback;
+}
+
+/**
+ * PUTs a file to a presigned URL with XMLHttpRequest (fetch cannot report upload progress),
+ * reporting the percentage sent.
+ */
+export function uploadWithProgress(
+  xhr: XMLHttpRequest,
+  upload: { url: string; headers: Record<string, string> },
+  file: Blob,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    xhr.open('PUT', upload.url);
+    for (const [k, v] of Object.entries(upload.headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload status ${xhr.status}`));
+    xhr.onerror = () => reject(new Error('upload network error'));
+    xhr.onabort = () => reject(new Error('upload aborted'));
+    xhr.send(file);
+  });
+}
+
+const phaseOf = (job: ImportJob): ImportPhase =>
+  job.status === 'done'
+    ? 'done'
+    : job.status === 'failed'
+      ? 'failed'
+      : job.status === 'needs_date_order'
+        ? 'needs_date_order'
+        : job.status === 'uploading'
+          ? 'uploading'
+          : 'processing';
+
+/**
+ * A chat-export import (issue: chat-export import): createImport → PUT the file to the returned URL
+ * with upload progress → startImport → poll getImport until it is done, failed, or asks for the
+ * date order (answered with setImportDateOrder, then polled again).
+ */
+export function useChatImport(communityId: string | null, options: ChatImportOptions = {}) {
+  const callApi = useCallApi();
+  const queryClient = useQueryClient();
+  const pollMs = options.pollMs ?? IMPORT_POLL_MS;
+  const createXhr = options.createXhr;
+  const [state, setState] = useState<ImportState>(IDLE);
+  // Each run has a number; a reset or a new run makes the old one's callbacks do nothing.
+  const run = useRef(0);
+  const xhr = useRef<XMLHttpRequest | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const stop = useCallback(() => {
+    run.current += 1;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    xhr.current?.abort();
+    xhr.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  const poll = useCallback(
+    (id: number, importId: string) => {
+      if (!communityId) return;
+      timer.current = setTimeout(async () => {
+        if (id !== run.current) return;
+        try {
+          const job = await callApi(routes.getImport, { params: { communityId, importId } });
+          if (id !== run.current) return;
+          const phase = phaseOf(job);
+          setState({
+            phase,
+            uploadPercent: 100,
+            job,
+            error: phase === 'failed' ? (job.error ?? IMPORT_TEXTS.failed) : null,
+          });
+          if (phase === 'processing') poll(id, importId);
+          if (phase === 'done') void queryClient.invalidateQueries({ queryKey: messagesKeys.all(communityId) });
+        } catch {
+          if (id !== run.current) return;
+          setState((s) => ({ ...s, phase: 'failed', error: IMPORT_TEXTS.pollFailed }));
+        }
+      }, pollMs);
+    },
+    [callApi, communityId, pollMs, queryClient],
+  );
+
+  const start = useCallback(
+    async (file: File, choice: { dayFirst: boolean | null; tz: string }) => {
+      if (!communityId) return;
+      stop();
+      const id = run.current;
+      setState({ phase: 'uploading', uploadPercent: 0, job: null, error: null });
+      let created;
+      try {
+        created = await callApi(routes.createImport, {
+          params: { communityId },
+          body: { filename: file.name, size: file.size, day_first: choice.dayFirst, tz: choice.tz },
+        });
+      } catch (err) {
+        if (id === run.current)
+          setState({ ...IDLE, phase: 'failed', error: failureText(err, IMPORT_TEXTS.createFailed) });
+        return;
+      }
+      if (id !== run.current) return;
+      setState((s) => ({ ...s, job: created.job }));
+      try {
+        const request = createXhr ? createXhr() : new XMLHttpRequest();
+        xhr.current = request;
+        await uploadWithProgress(request, created.upload, file, (percent) => {
+          if (id === run.current) setState((s) => ({ ...s, uploadPercent: percent }));
+        });
+        xhr.current = null;
+      } catch {
+        if (id === run.current) setState((s) => ({ ...s, phase: 'failed', error: IMPORT_TEXTS.uploadFailed }));
+        return;
+      }
+      if (id !== run.current) return;
+      try {
+        const job = await callApi(routes.startImport, { params: { communityId, importId: created.job.id } });
+        if (id !== run.current) return;
+        const phase = phaseOf(job);
+        setState({
+          phase,
+          uploadPercent: 100,
+          job,
+          error: phase === 'failed' ? (job.error ?? IMPORT_TEXTS.failed) : null,
+        });
+        if (phase === 'processing') poll(id, job.id);
+      } catch (err) {
+        if (id === run.current)
+          setState((s) => ({ ...s, phase: 'failed', error: failureText(err, IMPORT_TEXTS.createFailed) }));
+      }
+    },
+    [callApi, communityId, createXhr, poll, stop],
+  );
+
+  const answerDateOrder = useCallback(
+    async (dayFirst: boolean) => {
+      const job = state.job;
+      if (!communityId || !job) return;
+      const id = run.current;
+      setState((s) => ({ ...s, phase: 'processing' }));
+      try {
+        const next = await callApi(routes.setImportDateOrder, {
+          params: { communityId, importId: job.id },
+          body: { day_first: dayFirst },
+        });
+        if (id !== run.current) return;
+        setState((s) => ({ ...s, job: next, phase: phaseOf(next) }));
+        if (phaseOf(next) === 'processing') poll(id, next.id);
+      } catch (err) {
+        if (id === run.current)
+          setState((s) => ({ ...s, phase: 'failed', error: failureText(err, IMPORT_TEXTS.failed) }));
+      }
+    },
+    [callApi, communityId, poll, state.job],
+  );
+
+  const reset = useCallback(() => {
+    stop();
+    setState(IDLE);
+  }, [stop]);
+
+  return { state, start, answerDateOrder, reset };
+}

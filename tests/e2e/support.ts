@@ -30,6 +30,9 @@ export interface E2E {
  */
 export async function startE2E(): Promise<E2E> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kehila-e2e-'));
+  // A browser test needs a lived-in community, not the 3,000 messages of `npm start`: its own messages
+  // would otherwise queue behind the seed.
+  process.env.KEHILA_DEMO_MESSAGES ??= '120';
   const stack = await startLocalStack({
     port: 0,
     dataDir,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** Bedrock chat model by default: a US cross-region inference profile (Claude Haiku 4.5 has no on-demand id). */
+export const DEFAULT_BEDROCK_MODEL_ID = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
+/** Bedrock embedding model by default. */
+export const DEFAULT_BEDROCK_EMBED_MODEL_ID = 'cohere.embed-multilingual-v3';
+
 const EnvSchema = z.object({
   STAGE: z.enum(['local', 'cloud']).default('cloud'),
   AWS_REGION: z.string().default('us-east-1'),
@@ -13,8 +18,8 @@ const EnvSchema = z.object({
   /** AI provider (adapters/ai): local offline NLP or Amazon Bedrock; default local when STAGE=local, else bedrock. */
   AI_PROVIDER: z.enum(['local', 'bedrock']).optional(),
   /** Bedrock chat model (Converse API) and embedding model (InvokeModel); region defaults to AWS_REGION. */
-  BEDROCK_MODEL_ID: z.string().min(1).default('us.anthropic.claude-haiku-4-5-20251001-v1:0'),
-  BEDROCK_EMBED_MODEL_ID: z.string().min(1).default('cohere.embed-multilingual-v3'),
+  BEDROCK_MODEL_ID: z.string().min(1).default(DEFAULT_BEDROCK_MODEL_ID),
+  BEDROCK_EMBED_MODEL_ID: z.string().min(1).default(DEFAULT_BEDROCK_EMBED_MODEL_ID),
   BEDROCK_REGION: z.string().optional(),
   /** Object store (adapters/storage): S3 buckets in the cloud (logos/ keys, everything else)… */
   LOGOS_BUCKET: z.string().optional(),
@@ -39,6 +44,8 @@ const EnvSchema = z.object({
   WHATSAPP_SEND_PROVIDER: z.string().optional(),
   /** Key of the per-community keyed hash of senders (analytics); required in the cloud. */
   SENDER_HASH_KEY: z.string().optional(),
+  /** Secrets Manager secret (name or ARN) holding that key as its plain string: the cloud's way (core/messages/ids.ts). */
+  SENDER_HASH_KEY_SECRET_NAME: z.string().optional(),
   /** API Gateway WebSocket management endpoint (https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
   REALTIME_ENDPOINT: z.string().optional(),
   /** Origin of the web app (https://app.example.com): links in e-mails, checkout return URLs. */
@@ -83,6 +90,8 @@ export interface Config {
   /** WhatsApp gateway settings (webhook secrets and outbound sending). */
   readonly whatsapp?: { readonly secretsJson?: string; readonly secretName?: string; readonly sendProvider?: string };
   readonly senderHashKey?: string;
+  /** Secret holding the sender hash key, read once per process (see `loadSenderHashKey`). */
+  readonly senderHashKeySecretName?: string;
   readonly realtime?: { readonly endpoint?: string };
   /** Origin of the web app, without a trailing slash. */
   readonly webOrigin?: string;
@@ -133,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.WHATSAPP_SEND_PROVIDER ? { sendProvider: e.WHATSAPP_SEND_PROVIDER } : {}),
     },
     ...(e.SENDER_HASH_KEY ? { senderHashKey: e.SENDER_HASH_KEY } : {}),
+    ...(e.SENDER_HASH_KEY_SECRET_NAME ? { senderHashKeySecretName: e.SENDER_HASH_KEY_SECRET_NAME } : {}),
     realtime: { ...(e.REALTIME_ENDPOINT ? { endpoint: e.REALTIME_ENDPOINT } : {}) },
     ...(e.WEB_ORIGIN ? { webOrigin: e.WEB_ORIGIN.replace(/\/+$/, '') } : {}),
     billing: {

@@ -14,6 +14,8 @@ export interface SearchDoc {
   readonly keywords: readonly string[];
   /** Present once embedded. */
   readonly vector?: readonly number[];
+  /** The embedding model version that produced `vector` (semantic search compares only one version). */
+  readonly vectorVersion?: string;
 }
 
 /** A hit: enough to read the message from the table. */
@@ -37,7 +39,10 @@ export interface TextQuery {
   /** Inclusive ISO start, exclusive ISO end. */
   readonly from?: string;
   readonly to?: string;
-  readonly order: 'asc' | 'desc';
+  /** Time order (the message list), or best BM25 score first (text fallback of AI search). */
+  readonly order: 'asc' | 'desc' | 'relevance';
+  /** Whether every content word must match (standard search, the default) or any of them (fallback). */
+  readonly match?: 'all' | 'any';
   readonly limit: number;
   readonly cursor?: string;
 }
@@ -46,10 +51,21 @@ export interface TextQuery {
 export interface SearchPort {
   upsert(docs: readonly SearchDoc[]): Promise<void>;
   remove(communityId: string, msgIds: readonly string[]): Promise<void>;
-  /** Text/filter query ordered by time. */
+  /** Text/filter query ordered by time (or by BM25 score, `relevance`), paginated by cursor. */
   text(query: TextQuery): Promise<{ hits: SearchHit[]; nextCursor: string | null }>;
-  /** k-nearest neighbours by vector within a community. */
-  semantic(query: { communityId: string; vector: readonly number[]; limit: number }): Promise<SearchHit[]>;
-  /** Documents indexed for a community, and how many carry a vector. */
-  stats(communityId: string): Promise<{ total: number; embedded: number }>;
+  /**
+   * k-nearest neighbours by vector within a community, best first; `score` is the cosine similarity.
+   * With `version`, only vectors of that embedding version are compared.
+   */
+  semantic(query: {
+    communityId: string;
+    vector: readonly number[];
+    limit: number;
+    version?: string;
+  }): Promise<SearchHit[]>;
+  /**
+   * Indexed documents of a community that have text content (S2 §7.1 "messages with content"), and
+   * how many of them carry a vector (of `version`, when given).
+   */
+  stats(communityId: string, options?: { version?: string }): Promise<{ total: number; embedded: number }>;
 }

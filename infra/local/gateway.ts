@@ -204,7 +204,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       fail(err);
     }
   });
+  // Upgraded sockets (our /ws, Vite's hot-reload socket) are not HTTP connections, so
+  // closeAllConnections() leaves them open and server.close() would wait for them forever.
+  const upgraded = new Set<Duplex>();
   server.on('upgrade', (req, socket, head) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const up = opts.upgrades?.[path];
     if (up) up(req, socket, head);
@@ -224,6 +229,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         if (!server.listening) return resolve();
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
       }),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  composeActionDetails,
   ACTION_FORM_MESSAGES,
   THREADS_QUERY_LIMIT,
   type Action,
@@ -58,23 +59,6 @@ async function recent(deps: Pick<Deps, 'db'>, communityId: string, limit: number
   return (await latestMessages(deps.db, communityId, limit)).reverse();
 }
 
-/**
- * Details with the evidence under '### Evidence:' and the assignee as '### Assigned to: @name'
- * (S2 §5). A section already present (the dialog may add it) is not added twice.
- */
-export function detailsWithSections(
-  details: string | null,
-  evidence: string | null,
-  assignedTo: string | null,
-): string | null {
-  let out = details?.trim() ?? '';
-  if (evidence && !/###\s*Evidence:/i.test(out)) out = `${out}${out ? '\n\n' : ''}### Evidence:\n${evidence}`;
-  if (assignedTo && !/###\s*Assigned to:/i.test(out)) {
-    out = `${out}${out ? '\n\n' : ''}### Assigned to: @${assignedTo.replace(/^@+/, '')}`;
-  }
-  return out || null;
-}
-
 /** Create Action (S2 §5, §7.3): a pending, manual action of the caller in the community's group. */
 export async function createAction(deps: Deps, communityId: string, user: AuthUser, form: ActionForm): Promise<Action> {
   const community = await communityWithGroup(deps, communityId);
@@ -83,7 +67,7 @@ export async function createAction(deps: Deps, communityId: string, user: AuthUs
     group_id: community.group_id,
     user_id: user.id,
     title: form.title,
-    details: detailsWithSections(form.details, form.evidence, form.assigned_to),
+    details: composeActionDetails(form.details, form.evidence, form.assigned_to),
     due_date: form.due_date,
     priority: form.priority,
     status: 'pending',
@@ -128,7 +112,7 @@ export async function suggestActions(deps: Deps, communityId: string, user: Auth
         group_id: community.group_id,
         user_id: user.id,
         title: s.title,
-        details: detailsWithSections(s.details, s.evidence, s.assigned_to),
+        details: composeActionDetails(s.details, s.evidence, s.assigned_to),
         due_date: null,
         priority: s.priority,
         status: 'pending',

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Config } from '../config';
+import { readSecretString } from '../../adapters/billing/secrets';
+import { loadConfig, type Config } from '../config';
 
 /**
  * The message id of a group message: a UUID-shaped digest of the group id and the provider's
@@ -12,12 +13,38 @@ export function messageIdFor(groupId: string, providerMessageId: string): string
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Local-only key of the sender hash; the cloud must set SENDER_HASH_KEY. */
+/** Local-only key of the sender hash; the cloud must set SENDER_HASH_KEY or SENDER_HASH_KEY_SECRET_NAME. */
 const LOCAL_SENDER_HASH_KEY = 'kehila-local-sender-hash-key';
 
-function hashKey(config: Pick<Config, 'stage' | 'senderHashKey'>): string {
+type HashKeyConfig = Pick<Config, 'stage' | 'senderHashKey' | 'senderHashKeySecretName'>;
+
+/** Keys read from Secrets Manager, by secret name. Kept for the process: the key never rotates (see below). */
+const keysFromSecrets = new Map<string, string>();
+
+/**
+ * Reads the sender hash key from the secret named by SENDER_HASH_KEY_SECRET_NAME (its plain
+ * string) and keeps it for the process, so `senderKeyFor` stays synchronous. Nothing to do when the
+ * key is given directly or no secret is named. The key must never change once messages are
+ * counted (a new key splits every sender's history), hence no refresh.
+ */
+export async function loadSenderHashKey(
+  config: HashKeyConfig & Pick<Config, 'region'>,
+  readSecret: (region: string, secretId: string) => Promise<string> = readSecretString,
+): Promise<void> {
+  const name = config.senderHashKeySecretName;
+  if (config.senderHashKey || !name || keysFromSecrets.has(name)) return;
+  const key = (await readSecret(config.region, name)).trim();
+  if (!key) throw new Error(`secret ${name} is empty: it must hold the sender hash key`);
+  keysFromSecrets.set(name, key);
+}
+
+function hashKey(config: HashKeyConfig): string {
   if (config.senderHashKey) return config.senderHashKey;
+  const name = config.senderHashKeySecretName;
+  const fromSecret = name ? keysFromSecrets.get(name) : undefined;
+  if (fromSecret) return fromSecret;
   if (config.stage === 'local') return LOCAL_SENDER_HASH_KEY;
+  if (name) throw new Error(`the sender hash key of secret ${name} is not loaded (loadSenderHashKey)`);
   throw new Error('SENDER_HASH_KEY is not set: the per-community sender hash needs a secret key in the cloud');
 }
 
@@ -28,7 +55,7 @@ function hashKey(config: Pick<Config, 'stage' | 'senderHashKey'>): string {
  * them. 20 hex characters (80 bits): no collisions at any community's scale.
  */
 export function senderKeyFor(
-  config: Pick<Config, 'stage' | 'senderHashKey'>,
+  config: HashKeyConfig,
   communityId: string,
   senderId: string,
 ): string {
@@ -44,3 +71,21 @@ export function dayOf(iso: string): string {
 export function hourOf(iso: string): string {
   return iso.slice(0, 13);
 }
+
+/**
+ * The process's own configuration names the secret: read it now, at import. In Lambda this runs in
+ * the init phase, before the handler (ESM top-level await), so the hashing callers stay synchronous;
+ * a failed read fails the init and Lambda retries it with a fresh environment. Without a complete
+ * configuration (tests, tools importing this module) there is nothing to load.
+ */
+async function loadFromEnvironment(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch {
+    return;
+  }
+  await loadSenderHashKey(config);
+}
+
+await loadFromEnvironment();

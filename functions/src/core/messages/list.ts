@@ -1,35 +1,9 @@
-import { MESSAGE_ID_TERM_MIN_LENGTH, type Message, type MessagePage } from '@kehila/shared';
+import { classifySearchTerm, type Message, type MessagePage } from '@kehila/shared';
 import type { TextQuery } from '../../adapters/search/port';
 import { getMessageById, getMessagesByKeys, queryMessagePage } from '../../data/messages';
 import { keys } from '../../data/keys';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
-
-/** What a standard search term asks for (S2 §5, plus the S2 §2 `sender:` / `topic:` prefixes). */
-export type SearchTerm =
-  | { readonly kind: 'id'; readonly value: string }
-  | { readonly kind: 'content'; readonly value: string }
-  | { readonly kind: 'sender'; readonly value: string }
-  | { readonly kind: 'topic'; readonly value: string };
-
-/**
- * Classifies a standard search term (S2 §5): `id:` → message id, partial match; longer than 8
- * characters with no space → message id, partial match; otherwise a case-insensitive partial match
- * on content. The `sender:` and `topic:` prefixes a navigation term may carry (S2 §2) become filters.
- */
-export function classifySearchTerm(term: string): SearchTerm | null {
-  const t = term.trim();
-  if (!t) return null;
-  const prefixed = /^(id|sender|topic):\s*(.*)$/i.exec(t);
-  if (prefixed) {
-    const value = (prefixed[2] ?? '').trim();
-    if (!value) return null;
-    const kind = (prefixed[1] ?? '').toLowerCase();
-    return { kind: kind === 'id' ? 'id' : (kind as 'sender' | 'topic'), value };
-  }
-  if (t.length > MESSAGE_ID_TERM_MIN_LENGTH && !/\s/.test(t)) return { kind: 'id', value: t };
-  return { kind: 'content', value: t };
-}
 
 /** The list request after contract parsing (routes.listMessages query). */
 export interface MessageListRequest {

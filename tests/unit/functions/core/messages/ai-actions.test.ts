@@ -2,24 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createDb } from '@kehila/functions/data/db';
-import { detailsWithSections, latestSummary } from '@kehila/functions/core/messages/ai-actions';
-
-describe('action details sections (S2 §5)', () => {
-  it.each([
-    [
-      'Call the accountant',
-      'Dana asked on Monday',
-      '@yossi',
-      'Call the accountant\n\n### Evidence:\nDana asked on Monday\n\n### Assigned to: @yossi',
-    ],
-    ['Call the accountant', null, 'yossi', 'Call the accountant\n\n### Assigned to: @yossi'],
-    [null, 'Quote', null, '### Evidence:\nQuote'],
-    ['Has it\n\n### Evidence:\nalready', 'Quote', null, 'Has it\n\n### Evidence:\nalready'],
-    [null, null, null, null],
-  ])('%j + evidence %j + assignee %j', (details, evidence, assignee, expected) => {
-    expect(detailsWithSections(details, evidence, assignee)).toBe(expected);
-  });
-});
+import { latestSummary } from '@kehila/functions/core/messages/ai-actions';
 
 describe('latest summary', () => {
   const db = createDb({ region: 'us-east-1', tableName: 't', endpoints: {} });

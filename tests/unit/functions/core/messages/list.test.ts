@@ -4,28 +4,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/
 import { loadConfig } from '@kehila/functions/core/config';
 import { createDeps, type Deps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
-import { classifySearchTerm, listMessages } from '@kehila/functions/core/messages/list';
+import { listMessages } from '@kehila/functions/core/messages/list';
 import type { SearchPort, TextQuery } from '@kehila/functions/adapters/search/port';
-
-describe('standard search terms (S2 §5)', () => {
-  it.each([
-    ['id:ab12', { kind: 'id', value: 'ab12' }],
-    ['ID: 3f2a-91', { kind: 'id', value: '3f2a-91' }],
-    ['3f2a91c0-7d', { kind: 'id', value: '3f2a91c0-7d' }],
-    ['accountant', { kind: 'id', value: 'accountant' }],
-    ['shipping', { kind: 'content', value: 'shipping' }],
-    ['good accountant', { kind: 'content', value: 'good accountant' }],
-    ['  hiring  ', { kind: 'content', value: 'hiring' }],
-    ['sender:Dana Levi', { kind: 'sender', value: 'Dana Levi' }],
-    ['topic:hiring', { kind: 'topic', value: 'hiring' }],
-  ])('%j → %j', (term, expected) => {
-    expect(classifySearchTerm(term)).toEqual(expected);
-  });
-
-  it.each(['', '   ', 'id:', 'topic:  '])('%j is no search', (term) => {
-    expect(classifySearchTerm(term)).toBeNull();
-  });
-});
 
 describe('message list', () => {
   const ddb = mockClient(DynamoDBDocumentClient);

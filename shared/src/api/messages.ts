@@ -42,7 +42,7 @@ export type MessagePage = z.infer<typeof MessagePageSchema>;
 export const SearchStatsSchema = EmbeddingStatsSchema.extend({
   indexed_percentage: z.number().min(0).max(100),
   /** The AI provider behind meaning-based search (the AI port's `name`): the UI says "local model" for `local`. */
-  ai_provider: z.enum(['local', 'bedrock']).optional(),
+  ai_provider: z.enum(['local', 'bedrock']),
 });
 export type SearchStats = z.infer<typeof SearchStatsSchema>;
 

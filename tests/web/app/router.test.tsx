@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authModule, dana, resetAuth, setSignedIn } from '../helpers/amplify-auth';
+import { fakeApi } from '../helpers/fake-api';
 import { currentPath, jsonResponse, meBody, renderApp } from '../helpers/render-app';
 import { findToast } from '../helpers/toasts';
 import { DESKTOP_WIDTH, PHONE_WIDTH, setViewportWidth } from '../helpers/viewport';
@@ -20,15 +21,15 @@ async function signInThroughForm(user: ReturnType<typeof renderApp>['user']) {
 
 describe('auth guard', () => {
   it('sends a signed-out visitor of a protected screen to /login and back there after signing in', async () => {
-    const { router, user } = renderApp({ path: '/messages?filter=urgent#top' });
+    const { router, user } = renderApp({ path: '/actions?filter=urgent#top' });
 
     expect(await screen.findByRole('heading', { name: 'Sign in to Kehila' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
 
     await signInThroughForm(user);
 
-    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/messages?filter=urgent#top');
+    expect(await screen.findByRole('heading', { name: 'Actions' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/actions?filter=urgent#top');
     expect(await findToast('Logged in successfully')).toBeInTheDocument();
     expect(authModule.signIn).toHaveBeenCalledWith({
       username: dana.email,
@@ -64,7 +65,7 @@ describe('route table', () => {
     ['/pricing', 'Pricing'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms'],
-    ['/reset-password', 'Reset password'],
+    ['/reset-password', 'Reset link expired'],
     ['/register/abc123', 'Invite registration'],
     ['/directory/public/tok-1', 'Public member directory'],
   ])('serves the public screen %s without sign-in', async (path, screenName) => {
@@ -77,18 +78,24 @@ describe('route table', () => {
     ['/dashboard', 'Dashboard'],
     ['/community-helper', 'Dashboard'],
     ['/old-dashboard', 'Old dashboard'],
-    ['/messages', 'Messages'],
     ['/actions', 'Actions'],
     ['/analytics', 'Analytics'],
     ['/business-intelligence', 'Business Intelligence'],
     ['/suppliers', 'Suppliers'],
     ['/members', 'Members'],
     ['/settings', 'Settings'],
-    ['/onboarding', 'Onboarding'],
+    ['/onboarding', 'Set up your community'],
   ])('serves the protected screen %s to a signed-in user', async (path, screenName) => {
     setSignedIn();
     renderApp({ path });
     expect(await screen.findByRole('heading', { level: 1, name: screenName })).toBeInTheDocument();
+  });
+
+  it('serves /messages (its screen is the Messages work) inside the shell to a signed-in user', async () => {
+    setSignedIn();
+    const { router } = renderApp({ path: '/messages' });
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
   });
 
   it('shows the 404 page for any other path, with a link home', async () => {
@@ -126,10 +133,12 @@ describe('session in the shell', () => {
     expect(await screen.findByRole('button', { name: 'dana' })).toBeInTheDocument();
   });
 
-  it('shows the e-mail while the user has no profile yet', async () => {
+  it('sends a user without a profile to /onboarding (S1 §4)', async () => {
     setSignedIn();
-    renderApp({ path: '/dashboard', fetch: async () => jsonResponse(200, meBody(null)) });
-    expect(await screen.findByRole('button', { name: dana.email })).toBeInTheDocument();
+    const api = fakeApi().on('GET', '/api/me', meBody(null));
+    const { router } = renderApp({ path: '/dashboard', fetch: api.fetch });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your community' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding');
   });
 
   it("toasts 'Failed to load your profile' when /api/me fails", async () => {
@@ -167,8 +176,8 @@ describe('session in the shell', () => {
   it('uses the mobile layout at phone width', async () => {
     setViewportWidth(PHONE_WIDTH);
     setSignedIn();
-    renderApp({ path: '/messages' });
-    await screen.findByRole('heading', { name: 'Messages' });
+    renderApp({ path: '/actions' });
+    await screen.findByRole('heading', { name: 'Actions' });
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Tabs' })).toBeInTheDocument());
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });

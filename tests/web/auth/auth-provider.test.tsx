@@ -5,6 +5,7 @@ import { AuthProvider } from '../../../web/src/auth/auth-provider';
 import { useAuth } from '../../../web/src/auth/use-auth';
 import { ToastProvider } from '../../../web/src/components/toast/toast-provider';
 import { dispatchAuthEvent } from '../helpers/hub';
+import { findToast } from '../helpers/toasts';
 import { dana, resetAuth, setSignedIn, setSignedOut } from '../helpers/amplify-auth';
 
 vi.mock('aws-amplify/auth', () => import('../helpers/amplify-auth').then((m) => m.authModule));
@@ -67,5 +68,20 @@ describe('AuthProvider', () => {
     await screen.findByText(`signedIn:${dana.email}`);
     dispatch('tokenRefresh_failure');
     expect(await screen.findByText('signedOut')).toBeInTheDocument();
+  });
+
+  it("says 'No user found after Google authentication' when the Google round trip brings no session", async () => {
+    renderProvider();
+    await screen.findByText('signedOut');
+    dispatch('signInWithRedirect');
+    expect(await findToast('No user found after Google authentication')).toBeInTheDocument();
+  });
+
+  it('signs in after a Google round trip that brought a session', async () => {
+    renderProvider();
+    await screen.findByText('signedOut');
+    setSignedIn();
+    dispatch('signInWithRedirect');
+    expect(await screen.findByText(`signedIn:${dana.email}`)).toBeInTheDocument();
   });
 });

@@ -10,6 +10,11 @@ export const authModule = {
   getCurrentUser: vi.fn(),
   fetchAuthSession: vi.fn(),
   signInWithRedirect: vi.fn(),
+  signUp: vi.fn(),
+  confirmSignUp: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
 };
 
 /** A signed-in user as the fake session reports them. */
@@ -58,4 +63,16 @@ export function resetAuth(): void {
     setSignedOut();
   });
   authModule.signInWithRedirect.mockResolvedValue(undefined);
+  authModule.signUp.mockResolvedValue({
+    isSignUpComplete: false,
+    userId: 'new-user',
+    nextStep: { signUpStep: 'CONFIRM_SIGN_UP' },
+  });
+  authModule.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+  authModule.resendSignUpCode.mockResolvedValue({ destination: 'n***@e***.com' });
+  authModule.resetPassword.mockResolvedValue({
+    isPasswordReset: false,
+    nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' },
+  });
+  authModule.confirmResetPassword.mockResolvedValue(undefined);
 }

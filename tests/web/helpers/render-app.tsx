@@ -6,6 +6,7 @@ import { createApiClient } from '../../../web/src/api/client';
 import { App } from '../../../web/src/app/app';
 import { createAppRouter } from '../../../web/src/app/router';
 import { getIdToken } from '../../../web/src/auth/session';
+import { fakeApi } from './fake-api';
 
 /** config.json as the local gateway serves it (no Google). */
 export const localConfig: RuntimeConfig = {
@@ -64,13 +65,14 @@ export function meBody(username: string | null) {
 }
 
 /**
- * Renders the whole app (real router, guard, providers and API client; Amplify is the test's mock) at
- * `path`. `fetch` answers the API; by default /api/me returns a profile named dana.
+ * Renders the whole app (real router, guards, providers and API client; Amplify is the test's mock) at
+ * `path`. `fetch` answers the API; by default a fake API (helpers/fake-api.ts) where dana is the admin
+ * of one connected community with complete information.
  */
 export function renderApp(options: { path: string; config?: RuntimeConfig; fetch?: typeof fetch }) {
   const router = createAppRouter({ kind: 'memory', initialPath: options.path });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const fetchFn = options.fetch ?? (async () => jsonResponse(200, meBody('dana')));
+  const fetchFn = options.fetch ?? fakeApi().fetch;
   const callApi = createApiClient({ baseUrl: '', getIdToken, fetch: fetchFn });
   const user = userEvent.setup();
   const view = render(

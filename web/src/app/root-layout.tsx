@@ -1,9 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { usePaymentResult } from '../billing/use-payment-result';
 import { LoadingScreen } from '../components/loading-screen';
 
-/** The top of every route: a loading state while a lazily split screen arrives. */
+/** The top of every route: the checkout-return toasts, and a loading state while a lazily split screen arrives. */
 export function RootLayout() {
+  usePaymentResult();
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Outlet />

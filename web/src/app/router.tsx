@@ -17,6 +17,9 @@ const ResetPasswordPage = lazy(() => import('../pages/reset-password'));
 const RegisterPage = lazy(() => import('../pages/invites/register-page'));
 const PublicDirectoryPage = lazy(() => import('../pages/directory/public-directory-page'));
 const OnboardingPage = lazy(() => import('../pages/onboarding'));
+// The signed-in layers read the API contract (the shared index), so they stay out of the first bundle.
+const SignedInLayout = lazy(() => import('./signed-in-layout'));
+const RequireSetup = lazy(() => import('./require-setup'));
 const ShellLayout = lazy(() => import('../components/shell/shell-layout'));
 const DashboardPage = lazy(() => import('../pages/dashboard'));
 const OldDashboardPage = lazy(() => import('../pages/dashboard/old-dashboard-page'));
@@ -43,22 +46,33 @@ export const appRoutes: RouteObject[] = [
       { path: '/register/:inviteCode', element: <RegisterPage /> },
       { path: '/directory/public/:token', element: <PublicDirectoryPage /> },
       {
+        // S1 §4: signed-out → /login; signed-in → the community-setup check, the paywall, then the shell.
         element: <RequireAuth />,
         children: [
-          { path: '/onboarding', element: <OnboardingPage /> },
           {
-            element: <ShellLayout />,
+            element: <SignedInLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/community-helper', element: <DashboardPage /> },
-              { path: '/old-dashboard', element: <OldDashboardPage /> },
-              { path: '/messages', element: <MessagesPage /> },
-              { path: '/actions', element: <ActionsPage /> },
-              { path: '/analytics', element: <AnalyticsPage /> },
-              { path: '/business-intelligence', element: <BusinessIntelligencePage /> },
-              { path: '/suppliers', element: <SuppliersPage /> },
-              { path: '/members', element: <MembersPage /> },
-              { path: '/settings', element: <SettingsPage /> },
+              { path: '/onboarding', element: <OnboardingPage /> },
+              {
+                element: <RequireSetup />,
+                children: [
+                  {
+                    element: <ShellLayout />,
+                    children: [
+                      { path: '/dashboard', element: <DashboardPage /> },
+                      { path: '/community-helper', element: <DashboardPage /> },
+                      { path: '/old-dashboard', element: <OldDashboardPage /> },
+                      { path: '/messages', element: <MessagesPage /> },
+                      { path: '/actions', element: <ActionsPage /> },
+                      { path: '/analytics', element: <AnalyticsPage /> },
+                      { path: '/business-intelligence', element: <BusinessIntelligencePage /> },
+                      { path: '/suppliers', element: <SuppliersPage /> },
+                      { path: '/members', element: <MembersPage /> },
+                      { path: '/settings', element: <SettingsPage /> },
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],

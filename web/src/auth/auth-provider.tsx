@@ -8,6 +8,8 @@ import { loadSessionUser } from './session';
 
 /** S1 §8 "Google": the text when the hosted-UI round trip fails. */
 export const GOOGLE_SIGN_IN_FAILED = 'Failed to sign in with Google. Please try again.';
+/** S1 §8 "Google": the round trip completed but no user is signed in. */
+export const GOOGLE_NO_USER = 'No user found after Google authentication';
 
 /** Holds the auth state: reads the session on start, then follows Amplify's Hub `auth` events. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -55,8 +57,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return Hub.listen('auth', ({ payload }) => {
       switch (payload.event) {
         case 'signedIn':
-        case 'signInWithRedirect':
           void refresh();
+          break;
+        case 'signInWithRedirect':
+          // The Google round trip finished, yet no session came with it (S1 §8).
+          void refresh().then((next) => {
+            if (next.status === 'signedOut') toast.error(GOOGLE_NO_USER);
+          });
           break;
         case 'signInWithRedirect_failure':
           toast.error(GOOGLE_SIGN_IN_FAILED);

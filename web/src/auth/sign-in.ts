@@ -2,6 +2,7 @@ import { signIn, signInWithRedirect, type SignInOutput } from 'aws-amplify/auth'
 import type { RuntimeConfig } from '@kehila/shared';
 import { mobileFriendlyError } from '@kehila/shared/rules/errors';
 import { rememberRedirect } from '../app/redirect';
+import { clearGoogleCallback, markGoogleCallback } from './google-consent';
 
 /** Readable texts for Cognito's sign-in refusals (the specs show only the old backend's raw messages). */
 export const signInMessages = {
@@ -78,9 +79,16 @@ export async function signInWithEmail(
 
 /**
  * Starts Google sign-in through the Cognito hosted UI (S1 §4 "Google sign-in"). The page the user was
- * heading for is kept under the session-storage `redirect` key, since the round trip reloads the app.
+ * heading for is kept under the session-storage `redirect` key, since the round trip reloads the app,
+ * and a marker tells the returning app to run the Google callback (profile check, consent, welcome).
  */
 export async function startGoogleSignIn(returnTo: string | null): Promise<void> {
   if (returnTo) rememberRedirect(returnTo);
-  await signInWithRedirect({ provider: 'Google' });
+  markGoogleCallback();
+  try {
+    await signInWithRedirect({ provider: 'Google' });
+  } catch (err) {
+    clearGoogleCallback();
+    throw err;
+  }
 }

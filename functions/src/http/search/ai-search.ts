@@ -70,7 +70,7 @@ export async function aiSearch(deps: Deps, communityId: string, q: string, limit
 export async function searchStats(deps: Deps, communityId: string): Promise<SearchStats> {
   const version = await versionOrUndefined(deps, communityId);
   const { total, embedded } = await deps.search.stats(communityId, version !== undefined ? { version } : undefined);
-  return { total, embedded, indexed_percentage: indexedPercentage(total, embedded) };
+  return { total, embedded, indexed_percentage: indexedPercentage(total, embedded), ai_provider: deps.ai.name };
 }
 
 /**

@@ -89,7 +89,7 @@ describe('search on the local stack', () => {
     });
 
     it('starts with nothing indexed, and AI search falls back to text search', async () => {
-      expect(await stats(community.id, token)).toEqual({ total: 0, embedded: 0, indexed_percentage: 0 });
+      expect(await stats(community.id, token)).toEqual({ total: 0, embedded: 0, indexed_percentage: 0, ai_provider: 'local' });
       expect((await aiSearch(community.id, token, 'hiring developers')).body).toEqual({ results: [], fallback: true });
     });
 
@@ -106,7 +106,7 @@ describe('search on the local stack', () => {
         ids[text] = res.msgId;
       }
       await waitFor(async () => (await stats(community.id, token)).embedded === 3, 30_000);
-      expect(await stats(community.id, token)).toEqual({ total: 3, embedded: 3, indexed_percentage: 100 });
+      expect(await stats(community.id, token)).toEqual({ total: 3, embedded: 3, indexed_percentage: 100, ai_provider: 'local' });
 
       // A Hebrew paraphrase with no word in common finds the English job post.
       const jobs = await aiSearch(community.id, token, 'דרושים מתכנתים');
@@ -144,7 +144,7 @@ describe('search on the local stack', () => {
     await store(deps, community.id, [...lost, sent]);
     await deps.queues.send('embed', { communityId: community.id, msgId: sent.msg_id, timestamp: sent.timestamp });
     await waitFor(async () => (await stats(community.id, token)).embedded === 3, 30_000);
-    expect(await stats(community.id, token)).toEqual({ total: 3, embedded: 3, indexed_percentage: 100 });
+    expect(await stats(community.id, token)).toEqual({ total: 3, embedded: 3, indexed_percentage: 100, ai_provider: 'local' });
   });
 
   it('answers AI search with text results and fallback when nothing could be embedded', async () => {
@@ -204,7 +204,7 @@ describe('search on the local stack', () => {
         `/api/communities/${community.id}/search/stats`,
         {},
       );
-      expect(s.body).toEqual({ total: 1, embedded: 0, indexed_percentage: 0 });
+      expect(s.body).toEqual({ total: 1, embedded: 0, indexed_percentage: 0, ai_provider: 'local' });
     } finally {
       setDeps(deps);
     }

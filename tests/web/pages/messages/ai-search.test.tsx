@@ -113,7 +113,7 @@ describe('AI search (S2 §4, §5, §8)', () => {
     [69.9, 'red'],
   ])('shows the indexed percentage %s in %s', async (pct, colour) => {
     const api = aiApi();
-    api.on(routes.searchStats, () => ({ total: 1000, embedded: Math.round(pct * 10), indexed_percentage: pct }));
+    api.on(routes.searchStats, () => ({ total: 1000, embedded: Math.round(pct * 10), indexed_percentage: pct, ai_provider: 'local' }));
     await openAiTab(api);
     const badge = await screen.findByTestId('ai-index-badge');
     expect(badge).toHaveAttribute('data-color', colour);

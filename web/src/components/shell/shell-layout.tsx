@@ -1,38 +1,27 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useMe } from '../../api/use-me';
 import { useAuth } from '../../auth/use-auth';
 import { useSignOut } from '../../auth/use-sign-out';
+import { TrialBanner } from '../../billing/trial-banner';
+import { useTrialBanner } from '../../billing/use-trial-banner';
+import { CommunitySelector } from '../../communities/community-selector';
+import { useCurrentCommunity } from '../../communities/current-community';
+import { MetadataGate } from '../../communities/setup/metadata-gate';
 import { LoadingScreen } from '../loading-screen';
-import { useToast } from '../toast/use-toast';
 import { AppShell } from './app-shell';
-import { CurrentCommunityProvider, useCurrentCommunity } from '../../communities/current-community';
-
-/** S1 §8 "Profile query error". */
-export const PROFILE_LOAD_FAILED = 'Failed to load your profile';
 
 /**
  * The protected screens' layout: the shell around the current screen, named after the profile's username
- * (the e-mail until the profile arrives). Role, selector and trial banner arrive with later work.
+ * (the e-mail until the profile arrives), with the community selector and the trial banner in the header,
+ * the user's role in the selected community, and the metadata guard (S1 §4) around the screen.
  */
 export default function ShellLayout() {
-  return (
-    <CurrentCommunityProvider>
-      <ShellWithCommunity />
-    </CurrentCommunityProvider>
-  );
-}
-
-function ShellWithCommunity() {
   const { state } = useAuth();
   const me = useMe();
-  const toast = useToast();
   const { signOut, signingOut } = useSignOut();
   const { community } = useCurrentCommunity();
-
-  useEffect(() => {
-    if (me.isError) toast.error(PROFILE_LOAD_FAILED);
-  }, [me.isError, toast]);
+  const banner = useTrialBanner();
 
   // The guard renders this only for a signed-in user; the fallback covers the moment of signing out.
   const user = state.status === 'signedIn' ? state.user : null;
@@ -42,12 +31,16 @@ function ShellWithCommunity() {
     <AppShell
       userName={userName}
       {...(community ? { role: community.role } : {})}
+      communitySelector={<CommunitySelector />}
+      trialBanner={banner.warning ? <TrialBanner warning={banner.warning} onDismiss={banner.dismiss} /> : undefined}
       signingOut={signingOut}
       onSignOut={() => void signOut(userName)}
     >
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
+      <MetadataGate>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </MetadataGate>
     </AppShell>
   );
 }

@@ -1,35 +1,85 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { ACCOUNT_MESSAGES } from '@kehila/shared/rules/account';
 import { MOBILE_ERROR_MESSAGES } from '@kehila/shared/rules/errors';
+import type { FieldErrors } from '@kehila/shared/rules/validation';
 import { DEFAULT_SIGNED_IN_PATH } from '../../app/paths';
 import { isSafeRedirect } from '../../app/redirect';
 import type { LoginLocationState } from '../../app/require-auth';
-import { signInWithEmail, startGoogleSignIn } from '../../auth/sign-in';
-import { GOOGLE_SIGN_IN_FAILED } from '../../auth/auth-provider';
+import { clearGoogleCallback } from '../../auth/google-consent';
+import { signInWithEmail } from '../../auth/sign-in';
+import { resendVerification, signUpMessages, signUpWithEmail } from '../../auth/sign-up';
 import { useAuth } from '../../auth/use-auth';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PublicPage } from '../../components/public-page';
 import { useToast } from '../../components/toast/use-toast';
 import { useRuntimeConfig } from '../../config/use-runtime-config';
-import { LoginForm, loginText } from './login-form';
+import { ForgotPassword, forgotPasswordText } from './forgot-password';
+import { GoogleTermsDialog } from './google-terms-dialog';
+import { LoginForm } from './login-form';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
+import { SignUpErrorCard, SignUpSuccess, signUpResultText } from './sign-up-result';
+import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpValues } from './sign-up-form';
+import { useEmailVerification, type VerificationState } from './use-email-verification';
+import { useGoogleSignIn } from './use-google-sign-in';
 
-/** S1 §8 and the sign-up placeholder's texts. */
+/** S1 §8 and the screen's own texts. */
 export const loginPageText = {
   signInTitle: 'Sign in to Kehila',
   success: 'Logged in successfully',
-  signUpNotBuilt: 'Creating an account is not built yet. Sign in with an existing account for now.',
-  backToLogin: 'Back to Login',
+  verifying: 'Verifying your email…',
+  resendVerification: 'Resend verification email',
 } as const;
 
-type Mode = 'signIn' | 'signUp';
+/**
+ * The views of /login (S1 §2): sign-in, sign-up (account form, then the 'Almost There!' error card or
+ * 'Account Created Successfully'), and forgot password.
+ */
+type Mode = 'signIn' | 'signUp' | 'signUpFailed' | 'signUpDone' | 'forgot';
 
-/** The /login screen (S1 §2): sign-in, and the entry to sign-up. Signed-in visitors go straight on. */
+function VerificationNotice({
+  state,
+  resending,
+  onResend,
+}: {
+  state: VerificationState;
+  resending: boolean;
+  onResend: () => void;
+}) {
+  switch (state.status) {
+    case 'none':
+      return null;
+    case 'verifying':
+      return <StatusIndicator type="loading">{loginPageText.verifying}</StatusIndicator>;
+    case 'verified':
+      return <Alert type="success">{signUpMessages.verified}</Alert>;
+    case 'alreadyVerified':
+      return <Alert type="info">{signUpMessages.alreadyVerified}</Alert>;
+    default:
+      return (
+        <Alert
+          type="error"
+          action={
+            state.canResend ? (
+              <Button loading={resending} onClick={onResend}>
+                {loginPageText.resendVerification}
+              </Button>
+            ) : undefined
+          }
+        >
+          {state.message}
+        </Alert>
+      );
+  }
+}
+
+/** The /login screen (S1 §2): sign-in, sign-up, forgot password and the verification link. Signed-in visitors go straight on. */
 export default function LoginPage() {
   const { state, refresh } = useAuth();
   const config = useRuntimeConfig();
@@ -38,14 +88,23 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as LoginLocationState | null)?.from;
   const target = isSafeRedirect(from) ? from : DEFAULT_SIGNED_IN_PATH;
+  const verification = useEmailVerification();
+  const google = useGoogleSignIn(isSafeRedirect(from) ? from : null);
 
   const [mode, setMode] = useState<Mode>('signIn');
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [values, setValues] = useState<LoginValues>({ email: verification.email, password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [googleNote, setGoogleNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [googleBusy, setGoogleBusy] = useState(false);
+  const [signUp, setSignUp] = useState<SignUpValues>(() => emptySignUpValues());
+  const [signUpErrors, setSignUpErrors] = useState<FieldErrors>({});
+  const [signUpFailure, setSignUpFailure] = useState('');
+  const [resending, setResending] = useState(false);
+
+  // A Google round trip that came back signed out has nothing left to finish.
+  useEffect(() => {
+    if (state.status === 'signedOut') clearGoogleCallback();
+  }, [state.status]);
 
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'signedIn' && !busy) return <Navigate to={target} replace />;
@@ -54,13 +113,26 @@ export default function LoginPage() {
     // S1 §2: switching modes clears errors.
     setErrors({});
     setFormError(null);
-    setGoogleNote(null);
+    setSignUpErrors({});
+    google.clearNote();
     setMode(next);
   };
 
   const onChange = (field: keyof LoginValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSignUpChange = <K extends keyof SignUpValues>(field: K, value: SignUpValues[K]) => {
+    setSignUp((v) => ({ ...v, [field]: value }));
+    const key = field === 'countryIso' ? 'countryCode' : field;
+    setSignUpErrors((e) => {
+      if (!(key in e) && !(field === 'countryIso' && 'phone' in e)) return e;
+      const rest = { ...e };
+      delete rest[key];
+      if (field === 'countryIso') delete rest.phone;
+      return rest;
+    });
   };
 
   const onSubmit = async () => {
@@ -85,47 +157,110 @@ export default function LoginPage() {
     navigate(target, { replace: true });
   };
 
-  const onGoogle = async () => {
-    setFormError(null);
-    if (!config.oauthDomain) {
-      setGoogleNote(loginText.googleNotConfigured);
+  const onSignUp = async () => {
+    const result = validateSignUp(signUp);
+    if (!result.valid) {
+      setSignUpErrors(result.errors);
+      toast.error(ACCOUNT_MESSAGES.submitInvalid);
       return;
     }
-    setGoogleBusy(true);
-    try {
-      await startGoogleSignIn(isSafeRedirect(from) ? from : null);
-    } catch {
-      setGoogleBusy(false);
-      toast.error(GOOGLE_SIGN_IN_FAILED);
+    setSignUpErrors({});
+    setBusy(true);
+    const outcome = await signUpWithEmail(result.data);
+    setBusy(false);
+    if (!outcome.ok) {
+      setSignUpFailure(outcome.message);
+      setMode('signUpFailed');
+      return;
     }
+    setSignUp((v) => ({ ...v, email: result.data.email, password: '' }));
+    setMode('signUpDone');
   };
 
-  return (
-    <PublicPage narrow>
-      {mode === 'signIn' ? (
-        <Container header={<Header variant="h1">{loginPageText.signInTitle}</Header>}>
+  const resend = async (email: string) => {
+    setResending(true);
+    const outcome = await resendVerification(email);
+    setResending(false);
+    if (outcome.ok) toast.success(signUpMessages.resent);
+    else toast.error(outcome.message);
+  };
+
+  const backToLogin = (email?: string) => {
+    if (email) setValues((v) => ({ ...v, email }));
+    switchMode('signIn');
+  };
+
+  let title: string;
+  let body;
+  switch (mode) {
+    case 'signUp':
+      title = signUpText.title;
+      body = (
+        <SignUpForm
+          values={signUp}
+          errors={signUpErrors}
+          busy={busy}
+          googleBusy={google.busy}
+          googleNote={google.note}
+          onChange={onSignUpChange}
+          onSubmit={() => void onSignUp()}
+          onGoogle={google.start}
+          onBack={() => backToLogin()}
+        />
+      );
+      break;
+    case 'signUpFailed':
+      title = signUpText.title;
+      body = (
+        <SignUpErrorCard message={signUpFailure} onTryAgain={() => setMode('signUp')} onBack={() => backToLogin()} />
+      );
+      break;
+    case 'signUpDone':
+      title = signUpResultText.successTitle;
+      body = (
+        <SignUpSuccess
+          email={signUp.email}
+          resending={resending}
+          onResend={() => void resend(signUp.email)}
+          onBack={() => backToLogin(signUp.email)}
+        />
+      );
+      break;
+    case 'forgot':
+      title = forgotPasswordText.title;
+      body = <ForgotPassword initialEmail={values.email} onBack={(email) => backToLogin(email)} />;
+      break;
+    default:
+      title = loginPageText.signInTitle;
+      body = (
+        <SpaceBetween size="l">
+          <VerificationNotice
+            state={verification.state}
+            resending={resending}
+            onResend={() => void resend(verification.email)}
+          />
           <LoginForm
             values={values}
             errors={errors}
             formError={formError}
             busy={busy}
-            googleBusy={googleBusy}
-            googleNote={googleNote}
+            googleBusy={google.busy}
+            googleNote={google.note}
             onChange={onChange}
             onSubmit={() => void onSubmit()}
-            onGoogle={() => void onGoogle()}
+            onGoogle={google.start}
             onCreateAccount={() => switchMode('signUp')}
+            onForgotPassword={() => switchMode('forgot')}
           />
-        </Container>
-      ) : (
-        <Container header={<Header variant="h1">{loginText.createAccount}</Header>}>
-          <SpaceBetween size="l">
-            <Alert type="info" header="Not built yet">
-              {loginPageText.signUpNotBuilt}
-            </Alert>
-            <Button onClick={() => switchMode('signIn')}>{loginPageText.backToLogin}</Button>
-          </SpaceBetween>
-        </Container>
+        </SpaceBetween>
+      );
+  }
+
+  return (
+    <PublicPage narrow>
+      <Container header={<Header variant="h1">{title}</Header>}>{body}</Container>
+      {google.termsOpen && (
+        <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />
       )}
     </PublicPage>
   );

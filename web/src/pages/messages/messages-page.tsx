@@ -23,7 +23,6 @@ import { CreateActionModal } from '../../components/messages/create-action-modal
 import { SummaryPanel } from '../../components/messages/summary-panel';
 import { useMediaQuery } from '../../components/shell/use-media-query';
 import { useToast } from '../../components/toast/use-toast';
-import { useRuntimeConfig } from '../../config/use-runtime-config';
 import { FilterChips } from './components/filter-chips';
 import { FilterPanel } from './components/filter-panel';
 import { ImportModal } from './components/import-modal';
@@ -92,7 +91,6 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
   const mobile = useIsMobile();
   const narrow = useMediaQuery(`(max-width: ${LARGE_BREAKPOINT_PX - 1}px)`);
   const toast = useToast();
-  const config = useRuntimeConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -178,8 +176,7 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
     if (filters.searchType !== 'pinecone' || !ai.results || ai.results.length === 0) return null;
     return ai.results.filter((m) => messageMatchesFilters(m, { ...query, q: null }));
   }, [filters.searchType, ai.results, query]);
-  // Without an explicit provider from the server, a local stack runs the local model (it has no network).
-  const localModel = (ai.stats?.ai_provider ?? (config.stage === 'local' ? 'local' : 'bedrock')) === 'local';
+  const localModel = ai.stats?.ai_provider === 'local';
 
   const summaryPanel = summary.summary ? (
     <SummaryPanel

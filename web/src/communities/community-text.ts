@@ -1,0 +1,45 @@
+import { isolate } from '../components/bidi';
+
+/** Texts of community management, the Add Community dialog and the Settings connect flow (S1 §8, S2 §2.4, §4). */
+export const communityText = {
+  // Add Community dialog (S1 §2, §8)
+  addCommunity: 'Add Community',
+  dialogTitle: 'Add a community',
+  dialogSteps: { instructions: 'Instructions', groupId: 'Group ID', metadata: 'Community Info', success: 'Done' },
+  dialogIntro: 'Connect another WhatsApp group as a new community. You will be its admin.',
+  next: 'Next',
+  back: 'Back',
+  cancel: 'Cancel',
+  close: 'Close',
+  done: 'Done',
+  added: 'Community added successfully!',
+  addFailed: 'Failed to add community',
+  unexpected: 'An unexpected error occurred',
+  notAuthenticated: 'User not authenticated',
+  addedBody: 'Your new community is ready. Its messages appear once the bot sees them.',
+  // Connect flow (S2 §2.4, §4)
+  connectHeading: 'Connect your WhatsApp group to get started',
+  connectSteps: ['1 Connect Group', '2 Community Info'] as const,
+  connectGroup: 'Connect Group',
+  connectFailed: 'Failed to connect WhatsApp group',
+  skip: 'Skip',
+  skipped: 'You can add community information later in your settings.',
+  allSet: 'All Set!',
+  allSetBody: 'Your WhatsApp group is connected.',
+  goToDashboard: 'Go to Dashboard',
+  // Community Management (S2 §2.4) and leaving (S1 §8)
+  management: 'Community Management',
+  activeCommunity: 'Active community',
+  yourCommunities: (count: number) => `Your Communities (${count})`,
+  listLabel: 'Your communities',
+  activeMembers: (count: number) => `${count} active ${count === 1 ? 'member' : 'members'} (30 days)`,
+  needsName: 'Needs Name',
+  selected: 'Selected',
+  leave: 'Leave',
+  leaveTitle: (name: string) => `Leave ${isolate(name)}?`,
+  leaveBody: 'You will lose access to its messages and insights until an admin adds you again.',
+  leaveConfirm: 'Leave Community',
+  left: 'Left community successfully',
+  leaveFailed: 'Failed to leave community',
+  noCommunities: 'You are not a member of any community yet.',
+} as const;

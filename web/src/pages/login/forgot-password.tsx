@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ForgotPasswordFormSchema } from '@kehila/shared/rules/account';
+import { passwordResetMessages, sendPasswordReset } from '../../auth/password-reset';
+import { useToast } from '../../components/toast/use-toast';
+import { DevMailboxNote } from './dev-mailbox-note';
+
+/** S1 §2 "Forgot password" texts (buttons quoted; the title and intro are ours). */
+export const forgotPasswordText = {
+  title: 'Reset your password',
+  intro: "Enter your account's email and we'll send you a link to set a new password.",
+  email: 'Email',
+  send: 'Send reset email',
+  sendAgain: 'Send another reset email',
+  backToLogin: 'Back to Login',
+} as const;
+
+/**
+ * The forgot-password view of /login (S1 §2): e-mail and Send reset email, then the confirmation with
+ * Send another reset email. Messages are S1 §5 and §8's.
+ */
+export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
+  const toast = useToast();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const send = async () => {
+    const parsed = ForgotPasswordFormSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const outcome = await sendPasswordReset(parsed.data.email);
+    setBusy(false);
+    if (!outcome.ok) {
+      toast.error(outcome.message);
+      return;
+    }
+    toast.success(passwordResetMessages.sent);
+    setSent(true);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  if (sent) {
+    return (
+      <SpaceBetween size="l">
+        <Alert type="success">{passwordResetMessages.sent}</Alert>
+        <DevMailboxNote />
+        <SpaceBetween size="xs" direction="horizontal">
+          <Button loading={busy} onClick={() => void send()}>
+            {forgotPasswordText.sendAgain}
+          </Button>
+          <Button variant="primary" onClick={() => onBack(email.trim())}>
+            {forgotPasswordText.backToLogin}
+          </Button>
+        </SpaceBetween>
+      </SpaceBetween>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <SpaceBetween size="l">
+        <Box>{forgotPasswordText.intro}</Box>
+        <FormField label={forgotPasswordText.email} errorText={error ?? undefined}>
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            value={email}
+            invalid={error !== null}
+            disableBrowserAutocorrect
+            onChange={({ detail }) => {
+              setEmail(detail.value);
+              setError(null);
+            }}
+          />
+        </FormField>
+        <Button variant="primary" formAction="submit" loading={busy} fullWidth>
+          {forgotPasswordText.send}
+        </Button>
+        <Box textAlign="center">
+          <Button variant="link" formAction="none" onClick={() => onBack(email.trim())}>
+            {forgotPasswordText.backToLogin}
+          </Button>
+        </Box>
+      </SpaceBetween>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import ToggleButton from '@cloudscape-design/components/toggle-button';
+import { ACCOUNT_FORM_COUNTRIES, DEFAULT_COUNTRY_CODE } from '@kehila/shared/constants';
+import { AccountFormSchema, livePhoneError, type AccountForm } from '@kehila/shared/rules/account';
+import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
+import { paths } from '../../app/paths';
+import { EyeIcon, EyeOffIcon } from './eye-icons';
+import styles from './login-form.module.css';
+
+/** S1 §2 sign-up texts (buttons quoted by the spec; the labels are ours). */
+export const signUpText = {
+  title: 'Create Your Account',
+  email: 'Email',
+  password: 'Password',
+  country: 'Country code',
+  phone: 'WhatsApp phone number',
+  phoneHint: 'The number you use in your WhatsApp group; the Kehila bot recognises you by it.',
+  privacy: 'I accept the Privacy Policy',
+  privacyLink: 'Read the Privacy Policy',
+  communications: 'I agree to receive email communications from Kehila',
+  submit: 'Continue',
+  submitting: 'Creating Account...',
+  google: 'Sign up with Google',
+  backToLogin: 'Back to Login',
+  showPassword: 'Show',
+  or: 'or',
+} as const;
+
+/** The account form as the inputs hold it; the country is the chosen entry of the 9 (USA and Canada share +1). */
+export interface SignUpValues {
+  readonly email: string;
+  readonly password: string;
+  readonly countryIso: string;
+  readonly phone: string;
+  readonly acceptedPrivacyPolicy: boolean;
+  readonly acceptedEmailCommunications: boolean;
+}
+
+/** A blank account form with the default country, +972 (S1 §2). */
+export function emptySignUpValues(email = ''): SignUpValues {
+  const iso = ACCOUNT_FORM_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.iso ?? 'IL';
+  return {
+    email,
+    password: '',
+    countryIso: iso,
+    phone: '',
+    acceptedPrivacyPolicy: false,
+    acceptedEmailCommunications: false,
+  };
+}
+
+/** The country code of the chosen entry. */
+export function countryCodeOf(iso: string): string {
+  return ACCOUNT_FORM_COUNTRIES.find((c) => c.iso === iso)?.code ?? '';
+}
+
+/** Validates the account form with the shared schema: the parsed form, or one message per field. */
+export function validateSignUp(
+  values: SignUpValues,
+): { valid: true; data: AccountForm } | { valid: false; errors: FieldErrors } {
+  const result = validateForm(AccountFormSchema, {
+    email: values.email,
+    password: values.password,
+    countryCode: countryCodeOf(values.countryIso),
+    phone: values.phone,
+    acceptedPrivacyPolicy: values.acceptedPrivacyPolicy,
+    acceptedEmailCommunications: values.acceptedEmailCommunications,
+  });
+  return result.valid ? { valid: true, data: result.data } : { valid: false, errors: result.errors };
+}
+
+/** Props of the account form; the page owns the values, errors and calls. */
+export interface SignUpFormProps {
+  readonly values: SignUpValues;
+  readonly errors: FieldErrors;
+  readonly busy: boolean;
+  readonly googleBusy: boolean;
+  readonly googleNote: string | null;
+  readonly onChange: <K extends keyof SignUpValues>(field: K, value: SignUpValues[K]) => void;
+  readonly onSubmit: () => void;
+  readonly onGoogle: () => void;
+  readonly onBack: () => void;
+}
+
+/**
+ * The account (sign-up) form of S1 §2 and §5: e-mail, password, country code (9 entries, +972 by
+ * default), WhatsApp phone with the live check from 7 characters, the two consents; Continue, Sign up
+ * with Google, Back to Login.
+ */
+export function SignUpForm(props: SignUpFormProps) {
+  const { values, errors, busy, onChange } = props;
+  const [showPassword, setShowPassword] = useState(false);
+  const countryOptions = ACCOUNT_FORM_COUNTRIES.map((c) => ({ value: c.iso, label: `${c.name} (${c.code})` }));
+  // S1 §5: the live check speaks once a country is set and the phone has 7+ characters; a submitted
+  // error takes precedence.
+  const phoneError = errors.phone ?? livePhoneError(countryCodeOf(values.countryIso), values.phone) ?? undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Form>
+        <SpaceBetween size="l">
+          <FormField label={signUpText.email} errorText={errors.email}>
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              invalid={Boolean(errors.email)}
+              disableBrowserAutocorrect
+              onChange={({ detail }) => onChange('email', detail.value)}
+            />
+          </FormField>
+          <FormField label={signUpText.password} errorText={errors.password}>
+            <div className={styles.passwordRow}>
+              <div className={styles.passwordInput}>
+                <Input
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="new-password"
+                  value={values.password}
+                  invalid={Boolean(errors.password)}
+                  onChange={({ detail }) => onChange('password', detail.value)}
+                />
+              </div>
+              <ToggleButton
+                variant="icon"
+                iconSvg={<EyeIcon />}
+                pressedIconSvg={<EyeOffIcon />}
+                ariaLabel={signUpText.showPassword}
+                pressed={showPassword}
+                onChange={({ detail }) => setShowPassword(detail.pressed)}
+              />
+            </div>
+          </FormField>
+          <FormField label={signUpText.country} errorText={errors.countryCode}>
+            <Select
+              selectedOption={countryOptions.find((o) => o.value === values.countryIso) ?? null}
+              options={countryOptions}
+              invalid={Boolean(errors.countryCode)}
+              onChange={({ detail }) => onChange('countryIso', detail.selectedOption.value ?? '')}
+            />
+          </FormField>
+          <FormField label={signUpText.phone} description={signUpText.phoneHint} errorText={phoneError}>
+            <Input
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={values.phone}
+              invalid={Boolean(phoneError)}
+              nativeInputAttributes={{ dir: 'ltr' }}
+              onChange={({ detail }) => onChange('phone', detail.value)}
+            />
+          </FormField>
+          <FormField errorText={errors.acceptedPrivacyPolicy}>
+            <Checkbox
+              checked={values.acceptedPrivacyPolicy}
+              onChange={({ detail }) => onChange('acceptedPrivacyPolicy', detail.checked)}
+              description={
+                <Link href={paths.privacy} external variant="primary" fontSize="body-s">
+                  {signUpText.privacyLink}
+                </Link>
+              }
+            >
+              {signUpText.privacy}
+            </Checkbox>
+          </FormField>
+          <FormField errorText={errors.acceptedEmailCommunications}>
+            <Checkbox
+              checked={values.acceptedEmailCommunications}
+              onChange={({ detail }) => onChange('acceptedEmailCommunications', detail.checked)}
+            >
+              {signUpText.communications}
+            </Checkbox>
+          </FormField>
+        </SpaceBetween>
+      </Form>
+      <Box margin={{ top: 'l' }}>
+        <SpaceBetween size="m">
+          <Button variant="primary" formAction="submit" loading={busy} loadingText={signUpText.submitting} fullWidth>
+            {busy ? signUpText.submitting : signUpText.submit}
+          </Button>
+          <Box textAlign="center" color="text-body-secondary" fontSize="body-s">
+            {signUpText.or}
+          </Box>
+          <Button fullWidth formAction="none" loading={props.googleBusy} onClick={props.onGoogle}>
+            {signUpText.google}
+          </Button>
+          {props.googleNote && <Box color="text-body-secondary">{props.googleNote}</Box>}
+          <Box textAlign="center">
+            <Button variant="link" formAction="none" onClick={props.onBack}>
+              {signUpText.backToLogin}
+            </Button>
+          </Box>
+        </SpaceBetween>
+      </Box>
+    </form>
+  );
+}

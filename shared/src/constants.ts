@@ -699,3 +699,10 @@ export const QUERY_DEFAULT_RETRY_DELAY_MS = SECOND_MS;
 export const QUERY_DEFAULT_STALE_MS = 5 * MINUTE_MS;
 /** The install prompt shows this long after the browser offers install (S3 §4, §9). */
 export const INSTALL_PROMPT_DELAY_MS = 2 * SECOND_MS;
+
+// ---- Bot connection (issue 3: the bot flow) ----
+/**
+ * What the bot accepts in a group no community owns yet as "connect this group" (optionally followed
+ * by words); the first is the one the instructions name.
+ */
+export const BOT_CONNECT_COMMANDS = ['/connect', '#kehila'] as const;

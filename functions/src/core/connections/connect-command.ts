@@ -1,19 +1,20 @@
+import { BOT_CONNECT_COMMANDS } from '@kehila/shared';
+
 /**
  * What the bot accepts, in a group no community owns yet, as "connect this group": the connect
  * command (`/connect` or `#kehila`, optionally followed by words) or the group-id request of the
  * onboarding instructions ("what is the group id", "what's the group id", "group id", with or
  * without a question mark). Case and surrounding spaces do not matter.
  */
-export const CONNECT_COMMANDS = ['/connect', '#kehila'] as const;
 
 const GROUP_ID_REQUEST = /^(?:what(?:'s|’s| is)\s+(?:the\s+|this\s+)?)?group\s*id\s*\??$/i;
 
-/** True when a group message asks the bot to connect the group (see CONNECT_COMMANDS). */
+/** True when a group message asks the bot to connect the group (see BOT_CONNECT_COMMANDS). */
 export function isConnectRequest(text: string): boolean {
   const t = text.trim().replace(/\s+/g, ' ');
   if (!t) return false;
   const lower = t.toLowerCase();
-  if (CONNECT_COMMANDS.some((c) => lower === c || lower.startsWith(`${c} `))) return true;
+  if (BOT_CONNECT_COMMANDS.some((c) => lower === c || lower.startsWith(`${c} `))) return true;
   return GROUP_ID_REQUEST.test(t);
 }
 

@@ -1,9 +1,7 @@
-/**
- * The connect command the bot answers in a group (functions/src/core/connections/connect-command.ts
- * accepts it, besides "what is the group id"). The instructions name it; it is kept here because the
- * web may not import the functions workspace.
- */
-export const BOT_CONNECT_COMMAND = '/connect';
+import { BOT_CONNECT_COMMANDS } from '@kehila/shared/constants';
+
+/** The connect command the instructions name (the bot also accepts the others and "what is the group id"). */
+export const BOT_CONNECT_COMMAND = BOT_CONNECT_COMMANDS[0];
 
 /** Texts of the group connection instructions (S1 §2: three steps) and group-id entry. */
 export const connectText = {

@@ -1,4 +1,4 @@
-import { Tags, type App } from 'aws-cdk-lib';
+import { Annotations, Tags, type App } from 'aws-cdk-lib';
 import { acknowledgeCdkProviders } from './cdk-providers';
 import type { DeployConfig } from './config';
 import { repositoryLayout, type SourceLayout } from './source-layout';
@@ -17,6 +17,9 @@ export interface KehilaStacks {
   readonly web: WebStack;
 }
 
+/** Warning id of a synth that does not know the site's origin (no domainName, no webUrl). */
+export const NO_WEB_ORIGIN_WARNING = '@kehila/infra:no-web-origin';
+
 /** Adds every stack of a stage to the app: data → auth, search → api → web. */
 export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout = repositoryLayout()): KehilaStacks {
   const name = (part: string) => `Kehila-${config.stage}-${part}`;
@@ -28,7 +31,9 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
   });
   const auth = new AuthStack(app, name('Auth'), {
     ...common,
-    description: 'Kehila: Cognito user pool, web client and optional Google sign-in',
+    description: 'Kehila: Cognito user pool, its sign-up triggers, web client and optional Google sign-in',
+    layout,
+    table: data.table,
   });
   const search = new SearchStack(app, name('Search'), {
     ...common,
@@ -36,14 +41,14 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
   });
   const api = new ApiStack(app, name('Api'), {
     ...common,
-    description: 'Kehila: HTTP API, area functions, queues, workers and alarms',
+    description: 'Kehila: HTTP API, area functions, queues, workers, WebSocket API and alarms',
     layout,
     table: data.table,
-    logos: data.logos,
     exports: data.exports,
     userPool: auth.userPool,
     userPoolClient: auth.client,
     searchDomain: search.domain,
+    senderHashKey: data.senderHashKey,
   });
   const web = new WebStack(app, name('Web'), {
     ...common,
@@ -54,7 +59,14 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
     ...(auth.oauthDomain ? { oauthDomain: auth.oauthDomain } : {}),
     httpApi: api.httpApi,
     logos: data.logos,
+    ...(api.realtime.url ? { webSocketUrl: api.realtime.url } : {}),
   });
+  if (!config.webUrl) {
+    Annotations.of(web).addWarningV2(
+      NO_WEB_ORIGIN_WARNING,
+      "The site's origin is not configured (domainName or webUrl), and the stacks before this one cannot know the CloudFront address: verification and reset e-mails keep Cognito's default text without a link, checkout answers 503, and browsers cannot upload chat exports (no CORS rule). Deploy again with -c webUrl=<WebUrl output> (docs/deploy.md).",
+    );
+  }
 
   for (const stack of [data, auth, search, api, web]) acknowledgeCdkProviders(stack);
   Tags.of(app).add('project', 'kehila');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { WhatsAppProviderSchema } from '@kehila/shared';
+import { DEFAULT_BEDROCK_EMBED_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID } from '@kehila/functions/core/config';
 
 /**
  * Deploy parameters of the CDK app, validated once. Each can be given as CDK context
@@ -34,6 +36,11 @@ export const PARAMETERS = {
   requireWebDist: 'KEHILA_REQUIRE_WEB_DIST',
   botPhone: 'KEHILA_BOT_PHONE',
   supportEmail: 'KEHILA_SUPPORT_EMAIL',
+  whatsappSendProvider: 'KEHILA_WHATSAPP_SEND_PROVIDER',
+  bedrockModelId: 'KEHILA_BEDROCK_MODEL_ID',
+  bedrockEmbedModelId: 'KEHILA_BEDROCK_EMBED_MODEL_ID',
+  bedrockRegion: 'KEHILA_BEDROCK_REGION',
+  searchIndex: 'KEHILA_SEARCH_INDEX',
 } as const;
 
 export type ParameterName = keyof typeof PARAMETERS;
@@ -58,6 +65,54 @@ const count = (min: number, max: number, fallback: number) =>
     z.coerce.number().int().min(min).max(max).default(fallback),
   );
 
+const regionName = z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1');
+
+/** A Bedrock model id or system-defined inference profile id (`us.anthropic…`), never an ARN. */
+const bedrockModel = z
+  .string()
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+(:[a-z0-9-]+)*(:\d+)?$/, 'a Bedrock model id such as cohere.embed-multilingual-v3');
+
+/**
+ * Geography prefixes of cross-region inference profiles and the source regions each accepts:
+ * a `us.` profile can only be called from a US region, and so on (`global.` from any).
+ */
+export const INFERENCE_PROFILE_GEOGRAPHIES: Readonly<Record<string, RegExp>> = {
+  us: /^us-(?!gov-)/,
+  'us-gov': /^us-gov-/,
+  eu: /^eu-/,
+  apac: /^ap-/,
+  jp: /^ap-northeast-[13]$/,
+  au: /^ap-southeast-[24]$/,
+  ca: /^ca-/,
+  global: /./,
+};
+
+/** The geography of an inference profile id (`us` for `us.anthropic…`), or undefined for a plain model id. */
+export function inferenceProfileGeography(modelId: string): string | undefined {
+  const prefix = modelId.split('.')[0] ?? '';
+  return Object.hasOwn(INFERENCE_PROFILE_GEOGRAPHIES, prefix) ? prefix : undefined;
+}
+
+/**
+ * The chat model when none is given: the code's default (a US profile) re-prefixed with the
+ * geography of the region Bedrock is called in (`eu.` from eu-west-1, `global.` where no geography
+ * matches), the same model from where it can be called.
+ */
+export function defaultBedrockModelFor(region: string): string {
+  const codeGeography = inferenceProfileGeography(DEFAULT_BEDROCK_MODEL_ID);
+  if (!codeGeography) return DEFAULT_BEDROCK_MODEL_ID;
+  const geography = /^us-gov-/.test(region)
+    ? 'us-gov'
+    : /^us-/.test(region)
+      ? 'us'
+      : /^eu-/.test(region)
+        ? 'eu'
+        : /^ap-/.test(region)
+          ? 'apac'
+          : 'global';
+  return `${geography}.${DEFAULT_BEDROCK_MODEL_ID.slice(codeGeography.length + 1)}`;
+}
+
 const secretName = z
   .string()
   .regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'a Secrets Manager secret name: letters, digits and /_+=.@-');
@@ -73,12 +128,12 @@ const RawSchema = z
     ),
     account: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id').optional(),
+      z
+        .string()
+        .regex(/^\d{12}$/, 'a 12-digit AWS account id')
+        .optional(),
     ),
-    region: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1').default('us-east-1'),
-    ),
+    region: z.preprocess((v) => (v === '' || v === null ? undefined : v), regionName.default('us-east-1')),
     googleClientId: optionalText,
     googleSecretName: optionalText.pipe(secretName.optional()),
     authDomainPrefix: optionalText.pipe(
@@ -114,9 +169,25 @@ const RawSchema = z
     whatsappSecretName: optionalText.pipe(secretName.optional()),
     alarmEmail: optionalText.pipe(z.email().optional()),
     botPhone: optionalText.pipe(
-      z.string().regex(/^\+?[\d\s-]{8,20}$/, "the bot's WhatsApp number, e.g. +972 55-123-4567").optional(),
+      z
+        .string()
+        .regex(/^\+?[\d\s-]{8,20}$/, "the bot's WhatsApp number, e.g. +972 55-123-4567")
+        .optional(),
     ),
     supportEmail: optionalText.pipe(z.email().optional()),
+    whatsappSendProvider: optionalText.pipe(WhatsAppProviderSchema.optional()),
+    bedrockModelId: optionalText.pipe(bedrockModel.optional()),
+    bedrockEmbedModelId: optionalText.pipe(bedrockModel.default(DEFAULT_BEDROCK_EMBED_MODEL_ID)),
+    bedrockRegion: optionalText.pipe(regionName.optional()),
+    searchIndex: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9_.-]{0,199}$/,
+          'an OpenSearch index name: lower-case letters, digits and _.- (not first)',
+        )
+        .optional(),
+    ),
     emailFrom: optionalText.pipe(z.email().optional()),
     searchInstanceType: optionalText.pipe(
       z
@@ -139,7 +210,11 @@ const RawSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.googleSecretName && !c.googleClientId) {
-      ctx.addIssue({ code: 'custom', path: ['googleClientId'], message: 'googleSecretName is set but googleClientId is not' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['googleClientId'],
+        message: 'googleSecretName is set but googleClientId is not',
+      });
     }
     if (Boolean(c.domainName) !== Boolean(c.certificateArn)) {
       ctx.addIssue({
@@ -171,6 +246,17 @@ const RawSchema = z
         message: 'zone awareness spreads nodes over two zones: use an even searchInstanceCount',
       });
     }
+    const bedrockRegion = c.bedrockRegion ?? c.region;
+    const geography = c.bedrockModelId ? inferenceProfileGeography(c.bedrockModelId) : undefined;
+    if (c.bedrockModelId && geography && !INFERENCE_PROFILE_GEOGRAPHIES[geography]?.test(bedrockRegion)) {
+      // Calling a `us.` profile from eu-west-1 fails at run time; say so at synth, and make the
+      // choice of where messages are sent for enrichment a deliberate one.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bedrockModelId'],
+        message: `${c.bedrockModelId} is a "${geography}" inference profile, which cannot be called from ${bedrockRegion}: set bedrockRegion to a region of that geography, or bedrockModelId to the profile of yours (e.g. ${defaultBedrockModelFor(bedrockRegion).split('.')[0]}.${c.bedrockModelId.slice(geography.length + 1)})`,
+      });
+    }
     if (c.apiBurstLimit < c.apiRateLimit / 10) {
       ctx.addIssue({ code: 'custom', path: ['apiBurstLimit'], message: 'apiBurstLimit is too small for apiRateLimit' });
     }
@@ -195,6 +281,16 @@ export interface DeployConfig {
   /** The site's origin when known before deploy (custom domain or an earlier deploy's CloudFront URL). */
   readonly webUrl?: string;
   readonly secrets: { readonly lemonSqueezy: string; readonly whatsapp: string };
+  /** Which WhatsApp gateway sends the bot's messages; the first with send credentials in the secret when absent. */
+  readonly whatsappSendProvider?: string;
+  /** Amazon Bedrock models of the AI port (docs/ai.md) and the region they are called in. */
+  readonly ai: {
+    readonly bedrockModelId: string;
+    readonly bedrockEmbedModelId: string;
+    readonly bedrockRegion: string;
+  };
+  /** The stage's OpenSearch index (`kehila-<stage>-messages`); a new name re-indexes (docs/search.md). */
+  readonly searchIndex: string;
   readonly alarmEmail?: string;
   /** The bot's WhatsApp number shown to admins connecting a group. */
   readonly botPhone?: string;
@@ -223,13 +319,14 @@ export function parseDeployConfig(raw: RawParameters): DeployConfig {
     throw new Error(`Invalid Kehila deploy configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const customDomain = c.domainName && c.certificateArn
-    ? {
-        name: c.domainName,
-        certificateArn: c.certificateArn,
-        ...(c.hostedZoneId && c.hostedZoneName ? { hostedZone: { id: c.hostedZoneId, name: c.hostedZoneName } } : {}),
-      }
-    : undefined;
+  const customDomain =
+    c.domainName && c.certificateArn
+      ? {
+          name: c.domainName,
+          certificateArn: c.certificateArn,
+          ...(c.hostedZoneId && c.hostedZoneName ? { hostedZone: { id: c.hostedZoneId, name: c.hostedZoneName } } : {}),
+        }
+      : undefined;
   const webUrl = customDomain ? `https://${customDomain.name}` : c.webUrl ? new URL(c.webUrl).origin : undefined;
   return {
     stage: c.stage,
@@ -245,6 +342,13 @@ export function parseDeployConfig(raw: RawParameters): DeployConfig {
       lemonSqueezy: c.lemonSqueezySecretName ?? `kehila/${c.stage}/lemonsqueezy`,
       whatsapp: c.whatsappSecretName ?? `kehila/${c.stage}/whatsapp`,
     },
+    ...(c.whatsappSendProvider ? { whatsappSendProvider: c.whatsappSendProvider } : {}),
+    ai: {
+      bedrockModelId: c.bedrockModelId ?? defaultBedrockModelFor(c.bedrockRegion ?? c.region),
+      bedrockEmbedModelId: c.bedrockEmbedModelId,
+      bedrockRegion: c.bedrockRegion ?? c.region,
+    },
+    searchIndex: c.searchIndex ?? `kehila-${c.stage}-messages`,
     ...(c.alarmEmail ? { alarmEmail: c.alarmEmail } : {}),
     ...(c.botPhone ? { botPhone: c.botPhone } : {}),
     ...(c.supportEmail ? { supportEmail: c.supportEmail } : {}),

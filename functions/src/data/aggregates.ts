@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@kehila/shared';
 import type { Deps } from '../core/deps';
-import { hourOf, senderKeyFor } from '../core/messages/ids';
+import { hourOf, loadSenderHashKey, senderKeyFor } from '../core/messages/ids';
 import type { Db } from './db';
 import { keys } from './keys';
 import { messagesOfDay } from './messages';
@@ -222,6 +222,7 @@ export async function recountDay(
   communityId: string,
   day: string,
 ): Promise<{ messages: number }> {
+  await loadSenderHashKey(deps.config);
   const rows = await messagesOfDay(deps.db, communityId, day);
   const dayDelta: AggregateDelta = {};
   const hours = new Map<string, AggregateDelta>();

@@ -1,6 +1,6 @@
 import { Aws, Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { SecureBucket, logBucketProps } from './SecureBucket';
 
@@ -8,10 +8,18 @@ export interface ObjectStorageProps {
   readonly isProd: boolean;
   /** Days an export file stays downloadable before S3 deletes it. */
   readonly exportRetentionDays?: number;
+  /**
+   * The site's origin (https://…): browsers there may PUT chat exports to presigned URLs of the
+   * exports bucket. Without it the bucket has no CORS rule and browser uploads are refused.
+   */
+  readonly uploadOrigin?: string;
 }
 
 /** Key prefix under which community logos are stored; the web stack serves it at `/logos/*`. */
 export const LOGOS_PREFIX = 'logos/';
+
+/** Key prefix of uploaded chat exports in the exports bucket (core/imports/service.ts). */
+export const IMPORTS_PREFIX = 'imports/';
 
 /**
  * The object store of the app: community logos (read publicly through CloudFront under
@@ -36,6 +44,18 @@ export class ObjectStorage extends Construct {
       accessLogs: { bucket: this.logBucket, prefix: 'exports/' },
       lifecycleRules: [{ id: 'expire-exports', expiration: Duration.days(props.exportRetentionDays ?? 7) }],
     }).bucket;
+    if (props.uploadOrigin) {
+      // The browser PUTs the file itself to a presigned URL (docs/import.md): only the signed
+      // Content-Type header, and ETag readable so an upload can be confirmed.
+      this.exports.addCorsRule({
+        id: 'browser-uploads',
+        allowedOrigins: [props.uploadOrigin],
+        allowedMethods: [s3.HttpMethods.PUT],
+        allowedHeaders: ['content-type'],
+        exposedHeaders: ['ETag'],
+        maxAge: 3000,
+      });
+    }
 
     // CloudFront (origin access control) may read logos only. The statement lives here rather
     // than being added by the web stack's origin, which would make this stack depend on the web

@@ -1,8 +1,11 @@
 import type { SourceLayout } from '../source-layout';
 import type { ServiceFunction } from './ServiceFunction';
 
-/** Who a function is: an HTTP area (`accounts`) or a queue worker (`workers/enrich`). */
-export type FunctionOwner = { readonly kind: 'area'; readonly name: string } | { readonly kind: 'worker'; readonly name: string };
+/** Who a function is: an HTTP area (`accounts`), a queue worker (`workers/enrich`) or the WebSocket handler. */
+export type FunctionOwner =
+  | { readonly kind: 'area'; readonly name: string }
+  | { readonly kind: 'worker'; readonly name: string }
+  | { readonly kind: 'realtime'; readonly name: 'realtime' };
 
 /**
  * What every function of the app shares, handed to the constructs that build functions: where

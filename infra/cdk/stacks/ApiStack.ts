@@ -6,42 +6,47 @@ import type * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { tableDefinition } from '@kehila/functions/data/table';
+import { realtimeDeclaration } from '@kehila/functions/realtime/declaration';
 import type { DeployConfig } from '../config';
 import type { SourceLayout } from '../source-layout';
 import { Alerts } from '../constructs/Alerts';
 import { Api } from '../constructs/Api';
 import type { FunctionOwner, FunctionWiring } from '../constructs/function-wiring';
+import {
+  grantBedrockModels,
+  grantListPrefix,
+  grantObjects,
+  grantSearchIndex,
+  grantTableItems,
+} from '../constructs/grants';
+import { IMPORTS_PREFIX } from '../constructs/ObjectStorage';
 import { Queues } from '../constructs/Queues';
+import { RealtimeApi } from '../constructs/RealtimeApi';
 import type { ServiceFunction } from '../constructs/ServiceFunction';
-import { acknowledgeWildcardResource } from '../nag';
-import { grantObjects, grantTableItems } from '../constructs/grants';
-import { LOGOS_PREFIX } from '../constructs/ObjectStorage';
-import { tableDefinition } from '@kehila/functions/data/table';
+import { SECRETS, usesOf, type SecretUse } from '../function-uses';
 
 export interface ApiStackProps extends StackProps {
   readonly config: DeployConfig;
   readonly layout: SourceLayout;
   readonly table: dynamodb.ITable;
-  readonly logos: s3.IBucket;
   readonly exports: s3.IBucket;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly searchDomain: opensearch.IDomain;
+  /** The generated key of the sender hash (data stack). */
+  readonly senderHashKey: secretsmanager.ISecret;
 }
 
 /**
- * Which functions read which deploy secret, and the variable naming it. Least privilege: a
- * function not listed here cannot read the secret. Add an area or worker when it needs one.
+ * The API and the asynchronous pipeline: HTTP API + area functions, queues + workers, the
+ * WebSocket API for live events, alarms. What each function may use beyond the table and the
+ * queues is declared in function-uses.ts.
  */
-export const SECRET_READERS = {
-  lemonSqueezy: { env: 'LEMON_SQUEEZY_SECRET_NAME', readers: ['billing'] },
-  whatsapp: { env: 'WHATSAPP_SECRET_NAME', readers: ['webhooks'] },
-} as const;
-
-/** The API and the asynchronous pipeline: HTTP API + area functions, queues + workers, alarms. */
 export class ApiStack extends Stack {
   readonly api: Api;
   readonly queues: Queues;
+  readonly realtime: RealtimeApi;
   readonly httpApi: apigw.HttpApi;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -49,47 +54,91 @@ export class ApiStack extends Stack {
     const { config } = props;
     const alerts = new Alerts(this, 'Alerts', { ...(config.alarmEmail ? { email: config.alarmEmail } : {}) });
 
-    const secrets = {
-      lemonSqueezy: secretsmanager.Secret.fromSecretNameV2(this, 'LemonSqueezySecret', config.secrets.lemonSqueezy),
-      whatsapp: secretsmanager.Secret.fromSecretNameV2(this, 'WhatsAppSecret', config.secrets.whatsapp),
-    };
-    const secretNames = { lemonSqueezy: config.secrets.lemonSqueezy, whatsapp: config.secrets.whatsapp };
-
-    // What every function may use; sending to the queues is added by Queues (workers) and below (areas).
-    const grant = (fn: ServiceFunction, owner: FunctionOwner) => {
-      grantTableItems(props.table, tableDefinition.indexes.map((i) => i.name), fn.role);
-      props.searchDomain.grantReadWrite(fn.role);
-      acknowledgeWildcardResource(
-        fn.role,
-        `${props.searchDomain.domainArn}/*`,
-        'OpenSearch authorises HTTP calls on the domain sub-resources (index names, _bulk, _search); the wildcard is limited to this one domain.',
-      );
-      if (owner.kind === 'area') {
-        grantObjects(props.logos, LOGOS_PREFIX, fn.role, 'community logos');
-        grantObjects(props.exports, '', fn.role, 'export files');
-        fn.fn.addEnvironment('LOGOS_BUCKET', props.logos.bucketName);
-        fn.fn.addEnvironment('EXPORTS_BUCKET', props.exports.bucketName);
-      }
-      for (const key of Object.keys(SECRET_READERS) as (keyof typeof SECRET_READERS)[]) {
-        const { env, readers } = SECRET_READERS[key];
-        if (!(readers as readonly string[]).includes(owner.name)) continue;
-        secrets[key].grantRead(fn.role);
-        fn.fn.addEnvironment(env, secretNames[key]);
-      }
-    };
-    const wiring: FunctionWiring = {
-      layout: props.layout,
-      isProd: config.isProd,
-      environment: {
-        STAGE: 'cloud',
-        TABLE_NAME: props.table.tableName,
-        USER_POOL_ID: props.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-        SEARCH_ENDPOINT: `https://${props.searchDomain.domainEndpoint}`,
+    // Every secret is passed by name (or ARN) and read at run time: no value is ever in an environment.
+    const secrets: Record<SecretUse, { readonly secret: secretsmanager.ISecret; readonly reference: string }> = {
+      lemonSqueezy: {
+        secret: secretsmanager.Secret.fromSecretNameV2(this, 'LemonSqueezySecret', config.secrets.lemonSqueezy),
+        reference: config.secrets.lemonSqueezy,
       },
-      grant,
+      whatsapp: {
+        secret: secretsmanager.Secret.fromSecretNameV2(this, 'WhatsAppSecret', config.secrets.whatsapp),
+        reference: config.secrets.whatsapp,
+      },
+      senderHashKey: { secret: props.senderHashKey, reference: props.senderHashKey.secretArn },
+    };
+    const aiEnvironment = {
+      AI_PROVIDER: 'bedrock',
+      BEDROCK_MODEL_ID: config.ai.bedrockModelId,
+      BEDROCK_EMBED_MODEL_ID: config.ai.bedrockEmbedModelId,
+      BEDROCK_REGION: config.ai.bedrockRegion,
+    };
+    const searchEnvironment = {
+      SEARCH_ENDPOINT: `https://${props.searchDomain.domainEndpoint}`,
+      SEARCH_INDEX: config.searchIndex,
     };
 
+    const environment = {
+      STAGE: 'cloud',
+      TABLE_NAME: props.table.tableName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+    };
+    const grantTable = (fn: ServiceFunction) =>
+      grantTableItems(
+        props.table,
+        tableDefinition.indexes.map((i) => i.name),
+        fn.role,
+      );
+
+    // The WebSocket handler uses the table only; publishers (below) get its endpoint.
+    const realtime = new RealtimeApi(this, 'Realtime', {
+      wiring: { layout: props.layout, isProd: config.isProd, environment, grant: grantTable },
+      throttle: config.api,
+    });
+    this.realtime = realtime;
+
+    const grant = (fn: ServiceFunction, owner: FunctionOwner) => {
+      grantTable(fn);
+      const uses = usesOf(owner.name);
+      const env = (vars: Readonly<Record<string, string>>) => {
+        for (const [k, v] of Object.entries(vars)) fn.fn.addEnvironment(k, v);
+      };
+      if (uses.ai) {
+        env(aiEnvironment);
+        const models = uses.ai.map((m) => (m === 'chat' ? config.ai.bedrockModelId : config.ai.bedrockEmbedModelId));
+        if (models.length > 0) grantBedrockModels(models, config.ai.bedrockRegion, fn.role);
+      }
+      if (uses.search) {
+        env(searchEnvironment);
+        grantSearchIndex(props.searchDomain, config.searchIndex, fn.role, uses.search);
+      }
+      if (uses.imports) {
+        env({ EXPORTS_BUCKET: props.exports.bucketName });
+        if (uses.imports === 'upload') {
+          // PutObject for the presigned upload, GetObject for its HEAD check, DeleteObject for an
+          // oversized file; ListBucket so a missing upload answers 404 rather than 403.
+          grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads');
+          grantListPrefix(props.exports, IMPORTS_PREFIX, fn.role);
+        } else {
+          grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads', [
+            's3:GetObject',
+            's3:DeleteObject',
+          ]);
+        }
+      }
+      for (const key of uses.secrets ?? []) {
+        secrets[key].secret.grantRead(fn.role);
+        env({ [SECRETS[key].env]: secrets[key].reference });
+      }
+      if (uses.webOrigin && config.webUrl) env({ WEB_ORIGIN: config.webUrl });
+      if (uses.whatsappSend && config.whatsappSendProvider)
+        env({ WHATSAPP_SEND_PROVIDER: config.whatsappSendProvider });
+      if ((realtimeDeclaration.publishers as readonly string[]).includes(owner.name) && realtime.callbackUrl) {
+        env({ REALTIME_ENDPOINT: realtime.callbackUrl });
+        realtime.grantPublish(fn.role);
+      }
+    };
+    const wiring: FunctionWiring = { layout: props.layout, isProd: config.isProd, environment, grant };
     const queues = new Queues(this, 'Queues', { wiring, alarmTopic: alerts.topic });
     this.queues = queues;
     this.api = new Api(this, 'Api', {
@@ -108,7 +157,7 @@ export class ApiStack extends Stack {
     this.httpApi = this.api.httpApi;
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    if (realtime.url) new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: alerts.topic.topicArn });
   }
 }
-

@@ -1,17 +1,24 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
+import type { SourceLayout } from '../source-layout';
+import { CognitoTriggers } from '../constructs/CognitoTriggers';
 import { UserAuth } from '../constructs/UserAuth';
 
 export interface AuthStackProps extends StackProps {
   readonly config: DeployConfig;
+  readonly layout: SourceLayout;
+  /** The table the sign-up triggers write consents and profiles to. */
+  readonly table: dynamodb.ITable;
 }
 
-/** Sign-up and sign-in: the Cognito user pool, the web client and, when configured, Google. */
+/** Sign-up and sign-in: the Cognito user pool, its triggers, the web client and, when configured, Google. */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
+  readonly triggers: CognitoTriggers;
   readonly oauthDomain?: string;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
@@ -28,6 +35,14 @@ export class AuthStack extends Stack {
     this.userPool = auth.userPool;
     this.client = auth.client;
     if (auth.oauthDomain) this.oauthDomain = auth.oauthDomain;
+    this.triggers = new CognitoTriggers(this, 'Triggers', {
+      userPool: this.userPool,
+      table: props.table,
+      layout: props.layout,
+      isProd: config.isProd,
+      // Same ordering problem as Google: the site's address must come from the configuration.
+      ...(config.webUrl ? { webOrigin: config.webUrl } : {}),
+    });
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });

@@ -18,8 +18,9 @@ export interface WebStackProps extends StackProps {
   readonly httpApi: apigw.IHttpApi;
   readonly logos: s3.IBucket;
   /**
-   * The WebSocket API URL (wss://...) for live message events, once a stack provides one. Until
-   * then config.json carries an empty `wsUrl` and the web app runs without live updates.
+   * The WebSocket API URL (wss://...) for live message events (api stack). Absent while the
+   * WebSocket handler is not deployed: config.json then carries an empty `wsUrl` and the web app
+   * runs without live updates.
    */
   readonly webSocketUrl?: string;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BEDROCK_EMBED_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID } from '@kehila/functions/core/config';
 import { parseDeployConfig, readDeployParameters, type RawParameters } from '../../../infra/cdk/config';
 
 describe('deploy configuration', () => {
@@ -18,6 +19,58 @@ describe('deploy configuration', () => {
     expect(c.env.account).toBeUndefined();
   });
 
+  it("calls the code's default Bedrock models in the deploy region and names the search index after the stage", () => {
+    const c = parseDeployConfig({ stage: 'staging', region: 'us-west-2' });
+    expect(c.ai).toEqual({
+      bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
+      bedrockEmbedModelId: DEFAULT_BEDROCK_EMBED_MODEL_ID,
+      bedrockRegion: 'us-west-2',
+    });
+    expect(c.searchIndex).toBe('kehila-staging-messages');
+    expect(c.whatsappSendProvider).toBeUndefined();
+  });
+
+  it('takes Bedrock models, region, search index and send provider from parameters', () => {
+    const c = parseDeployConfig({
+      region: 'il-central-1',
+      bedrockRegion: 'eu-central-1',
+      bedrockModelId: 'eu.anthropic.claude-haiku-4-5-20251001-v1:0',
+      bedrockEmbedModelId: 'amazon.titan-embed-text-v2:0',
+      searchIndex: 'kehila-prod-messages-v2',
+      whatsappSendProvider: 'green',
+    });
+    expect(c.ai).toEqual({
+      bedrockModelId: 'eu.anthropic.claude-haiku-4-5-20251001-v1:0',
+      bedrockEmbedModelId: 'amazon.titan-embed-text-v2:0',
+      bedrockRegion: 'eu-central-1',
+    });
+    expect(c.searchIndex).toBe('kehila-prod-messages-v2');
+    expect(c.whatsappSendProvider).toBe('green');
+  });
+
+  it("defaults to the code's chat model through the profile of the Bedrock region's geography", () => {
+    const model = DEFAULT_BEDROCK_MODEL_ID.slice('us.'.length);
+    expect(parseDeployConfig({ region: 'us-east-2' }).ai.bedrockModelId).toBe(DEFAULT_BEDROCK_MODEL_ID);
+    expect(parseDeployConfig({ region: 'eu-west-1' }).ai.bedrockModelId).toBe(`eu.${model}`);
+    expect(parseDeployConfig({ region: 'ap-southeast-2' }).ai.bedrockModelId).toBe(`apac.${model}`);
+    expect(parseDeployConfig({ region: 'il-central-1' }).ai.bedrockModelId).toBe(`global.${model}`);
+    expect(parseDeployConfig({ region: 'eu-west-1', bedrockRegion: 'us-west-2' }).ai.bedrockModelId).toBe(
+      DEFAULT_BEDROCK_MODEL_ID,
+    );
+  });
+
+  it('lets a US inference profile be called from another deploy region through bedrockRegion', () => {
+    expect(parseDeployConfig({ region: 'eu-west-1', bedrockRegion: 'us-east-1' }).ai.bedrockRegion).toBe('us-east-1');
+    expect(
+      parseDeployConfig({ region: 'eu-west-1', bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0' }).ai
+        .bedrockRegion,
+    ).toBe('eu-west-1');
+    expect(
+      parseDeployConfig({ region: 'ap-south-1', bedrockModelId: 'global.anthropic.claude-haiku-4-5-20251001-v1:0' }).ai
+        .bedrockRegion,
+    ).toBe('ap-south-1');
+  });
+
   it('treats only the prod stage as production', () => {
     expect(parseDeployConfig({ stage: 'prod' }).isProd).toBe(true);
     expect(parseDeployConfig({ stage: 'staging' }).isProd).toBe(false);
@@ -29,7 +82,10 @@ describe('deploy configuration', () => {
   });
 
   it('turns on Google with a default secret name and takes the site origin from webUrl', () => {
-    const c = parseDeployConfig({ googleClientId: 'id.apps.googleusercontent.com', webUrl: 'https://d1.cloudfront.net/x/' });
+    const c = parseDeployConfig({
+      googleClientId: 'id.apps.googleusercontent.com',
+      webUrl: 'https://d1.cloudfront.net/x/',
+    });
     expect(c.google).toEqual({ clientId: 'id.apps.googleusercontent.com', secretName: 'kehila/dev/google' });
     expect(c.webUrl).toBe('https://d1.cloudfront.net');
   });
@@ -72,7 +128,11 @@ describe('deploy configuration', () => {
     ['an upper-case stage', { stage: 'Prod' }, /stage: lower-case letters/],
     ['a bad account id', { account: '1234' }, /account: a 12-digit AWS account id/],
     ['a bad region', { region: 'europe' }, /region: an AWS region/],
-    ['Google without the site address', { googleClientId: 'x' }, /webUrl: Google sign-in needs the address of the site/],
+    [
+      'Google without the site address',
+      { googleClientId: 'x' },
+      /webUrl: Google sign-in needs the address of the site/,
+    ],
     ['a Google secret without a client id', { googleSecretName: 'a/b' }, /googleClientId: googleSecretName is set/],
     ['a domain without a certificate', { domainName: 'app.example.com' }, /certificateArn: a custom domain needs both/],
     [
@@ -87,6 +147,24 @@ describe('deploy configuration', () => {
     ['a non-numeric node count', { searchInstanceCount: 'two' }, /searchInstanceCount:/],
     ['a Cognito prefix containing "aws"', { authDomainPrefix: 'my-aws-app' }, /authDomainPrefix: Cognito refuses/],
     ['an instance type that is not an OpenSearch type', { searchInstanceType: 't3.small' }, /searchInstanceType:/],
+    [
+      'a US inference profile called from a European region',
+      { region: 'eu-west-1', bedrockModelId: 'us.anthropic.claude-haiku-4-5-20251001-v1:0' },
+      /bedrockModelId: us\.anthropic\.claude-haiku-4-5-20251001-v1:0 is a "us" inference profile, which cannot be called from eu-west-1: .*eu\.anthropic\.claude-haiku-4-5-20251001-v1:0/,
+    ],
+    [
+      'a European profile called in a US region',
+      { bedrockModelId: 'eu.anthropic.claude-haiku-4-5-20251001-v1:0' },
+      /bedrockModelId: .* "eu" inference profile/,
+    ],
+    [
+      'a model ARN instead of an id',
+      { bedrockModelId: 'arn:aws:bedrock:us-east-1::foundation-model/x' },
+      /bedrockModelId: a Bedrock model id/,
+    ],
+    ['a bad Bedrock region', { bedrockRegion: 'virginia' }, /bedrockRegion: an AWS region/],
+    ['an upper-case index name', { searchIndex: 'Kehila-Messages' }, /searchIndex: an OpenSearch index name/],
+    ['an unknown WhatsApp gateway', { whatsappSendProvider: 'twilio' }, /whatsappSendProvider:/],
   ];
   it.each(rejected)('rejects %s with a message naming the parameter', (_name, raw, message) => {
     expect(() => parseDeployConfig(raw)).toThrow(message);

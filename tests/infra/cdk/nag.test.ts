@@ -9,6 +9,14 @@ import type { KehilaStacks } from '../../../infra/cdk/build';
 import { acknowledgeWildcardResource, applyNagChecks } from '../../../infra/cdk/nag';
 import { makeSourceTree } from './support/source-tree';
 import { synthKehila, testApp, type SynthesizedKehila } from './support/synth';
+import {
+  actionsOf,
+  flattenValue,
+  policyStatementsOfRole,
+  referencedId,
+  resourcesOf,
+  resourcesOfStatement,
+} from './support/template';
 
 interface ReportViolation {
   ruleName: string;
@@ -51,7 +59,12 @@ const variants: [string, SynthesizedKehila][] = [
       { cloudFormationValidation: true },
     ),
   ],
-  ['a fresh clone (no workers, no web build)', synthKehila({}, makeSourceTree({ workers: false, webDist: false }), { cloudFormationValidation: true })],
+  [
+    'an early clone (no workers, triggers, WebSocket handler or web build)',
+    synthKehila({}, makeSourceTree({ workers: false, triggers: false, realtime: false, webDist: false }), {
+      cloudFormationValidation: true,
+    }),
+  ],
 ];
 
 describe('cdk-nag (AwsSolutions) and template validation', () => {
@@ -60,16 +73,51 @@ describe('cdk-nag (AwsSolutions) and template validation', () => {
       'leaves no unacknowledged error or warning in the %s stack',
       (name) => {
         const report = new AwsSolutionsChecks().validateScope(k.stacks[name]);
-        expect(report.violations.map((v) => `${v.severity} ${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+        expect(
+          report.violations.map(
+            (v) => `${v.severity} ${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+          ),
+        ).toEqual([]);
       },
     );
 
-    it('reports nothing but the warnings about modules that do not exist yet', () => {
-      const violations = validationReport(k).pluginReports.flatMap((r) => r.violations.map((v) => ({ plugin: r.pluginName, ...v })));
+    it('reports nothing but the warnings about modules that do not exist yet and an unknown site origin', () => {
+      const violations = validationReport(k).pluginReports.flatMap((r) =>
+        r.violations.map((v) => ({ plugin: r.pluginName, ...v })),
+      );
       for (const v of violations) {
         expect(v.severity).toBe('warning');
-        expect(v.ruleName).toMatch(/@kehila\/infra:missing-(worker-entry|area-entry|web-build)/);
+        expect(v.ruleName).toMatch(
+          /@kehila\/infra:(missing-(worker|area|trigger|realtime)-entry|missing-web-build|no-web-origin)/,
+        );
       }
+    });
+
+    it('puts no secret value in any function environment: secrets are named, and readable only by their users', () => {
+      const forbidden = ['SENDER_HASH_KEY', 'WHATSAPP_WEBHOOK_SECRETS', 'LEMON_SQUEEZY_CONFIG', 'LOCAL_OBJECTS_SECRET'];
+      let named = 0;
+      for (const template of Object.values(k.templates)) {
+        for (const fn of Object.values(resourcesOf(template, 'AWS::Lambda::Function'))) {
+          const env = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+          for (const key of forbidden) expect(env).not.toHaveProperty(key);
+          for (const [key, value] of Object.entries(env)) {
+            expect(JSON.stringify(value), key).not.toMatch(/resolve:secretsmanager|resolve:ssm-secure|SecretString/);
+            if (!key.endsWith('_SECRET_NAME')) continue;
+            named += 1;
+            // The name (or ARN) of a secret this function's own role may read.
+            const reads = policyStatementsOfRole(template, referencedId(fn.Properties.Role))
+              .filter((st) => actionsOf(st).includes('secretsmanager:GetSecretValue'))
+              .flatMap(resourcesOfStatement)
+              .map(flattenValue);
+            const reference = flattenValue(value);
+            expect(
+              reads.some((arn) => arn === reference || arn.includes(`:secret:${reference}-`)),
+              key,
+            ).toBe(true);
+          }
+        }
+      }
+      expect(named).toBeGreaterThan(0);
     });
   });
 
@@ -87,12 +135,25 @@ describe('cdk-nag (AwsSolutions) and template validation', () => {
     const bucket = new s3.Bucket(stack, 'Bucket');
     const other = new s3.Bucket(stack, 'Other');
     const role = new iam.Role(stack, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*'), other.arnForObjects('*')] }));
-    acknowledgeWildcardResource(role, bucket.arnForObjects('*'), 'Test: objects of this bucket are read by generated keys.');
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [bucket.arnForObjects('*'), other.arnForObjects('*')],
+      }),
+    );
+    acknowledgeWildcardResource(
+      role,
+      bucket.arnForObjects('*'),
+      'Test: objects of this bucket are read by generated keys.',
+    );
     applyNagChecks(app);
     expect(() => app.synth()).toThrow(/AwsSolutions-IAM5\[Resource::<Other[0-9A-F]+\.Arn>\/\*\]/);
     const remaining = new AwsSolutionsChecks().validateScope(stack).violations.map((v) => v.ruleName);
-    expect(remaining).toContain(`AwsSolutions-IAM5[Resource::<${stack.getLogicalId(other.node.defaultChild as s3.CfnBucket)}.Arn>/*]`);
-    expect(remaining).not.toContain(`AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*]`);
+    expect(remaining).toContain(
+      `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(other.node.defaultChild as s3.CfnBucket)}.Arn>/*]`,
+    );
+    expect(remaining).not.toContain(
+      `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*]`,
+    );
   });
 });

@@ -1,8 +1,6 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { z } from 'zod';
 import type { Config } from '../../core/config';
+import { readSecretString } from '../secrets';
 
 /**
  * Secrets of the WhatsApp gateways, one JSON document: what verifies their webhooks and what sends
@@ -63,10 +61,6 @@ export const LOCAL_WHATSAPP_SECRETS = {
   meta: { appSecret: 'kehila-local-meta-app-secret', verifyToken: 'kehila-local-meta-verify-token' },
 } as const satisfies WhatsAppSecrets;
 
-/** How long a secret read from Secrets Manager is reused (rotation takes effect within this). */
-const CACHE_MS = 5 * 60_000;
-let cached: { key: string; value: WhatsAppSecrets; until: number } | undefined;
-
 function parse(json: string, source: string): WhatsAppSecrets {
   let value: unknown;
   try {
@@ -79,35 +73,6 @@ function parse(json: string, source: string): WhatsAppSecrets {
   return r.data;
 }
 
-/** Reads a secret's string with a signed Secrets Manager call (no SDK client is bundled for one call). */
-async function readSecret(region: string, secretId: string): Promise<string> {
-  const host = `secretsmanager.${region}.amazonaws.com`;
-  const body = JSON.stringify({ SecretId: secretId });
-  const signer = new SignatureV4({ service: 'secretsmanager', region, credentials: defaultProvider(), sha256: Sha256 });
-  const signed = await signer.sign({
-    method: 'POST',
-    protocol: 'https:',
-    hostname: host,
-    path: '/',
-    headers: {
-      host,
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'secretsmanager.GetSecretValue',
-    },
-    body,
-  });
-  const res = await fetch(`https://${host}/`, {
-    method: 'POST',
-    headers: signed.headers as Record<string, string>,
-    body,
-  });
-  const out = (await res.json()) as { SecretString?: string; message?: string; Message?: string };
-  if (!res.ok || typeof out.SecretString !== 'string') {
-    throw new Error(`could not read secret ${secretId}: ${res.status} ${out.message ?? out.Message ?? ''}`);
-  }
-  return out.SecretString;
-}
-
 /**
  * The WhatsApp secrets for this configuration. Order: `WHATSAPP_WEBHOOK_SECRETS`, then the Secrets
  * Manager secret, then (local stage only) the local defaults. In the cloud with nothing configured
@@ -116,12 +81,6 @@ async function readSecret(region: string, secretId: string): Promise<string> {
 export async function loadWhatsAppSecrets(config: Config): Promise<WhatsAppSecrets> {
   const w = config.whatsapp ?? {};
   if (w.secretsJson) return parse(w.secretsJson, 'WHATSAPP_WEBHOOK_SECRETS');
-  if (w.secretName) {
-    const key = `${config.region}/${w.secretName}`;
-    if (cached && cached.key === key && cached.until > Date.now()) return cached.value;
-    const value = parse(await readSecret(config.region, w.secretName), `secret ${w.secretName}`);
-    cached = { key, value, until: Date.now() + CACHE_MS };
-    return value;
-  }
+  if (w.secretName) return parse(await readSecretString(config.region, w.secretName), `secret ${w.secretName}`);
   return config.stage === 'local' ? LOCAL_WHATSAPP_SECRETS : {};
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config';
-import { readSecretString } from '../../adapters/billing/secrets';
+import { readSecretString } from '../../adapters/secrets';
 
 /**
  * The signing secret of the local stack's billing webhook when nothing is configured. It is not a

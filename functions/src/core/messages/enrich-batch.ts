@@ -8,7 +8,7 @@ import { putMessageIfNew } from '../../data/messages';
 import type { Deps } from '../deps';
 import { logger } from '../logger';
 import type { EmbedRequest } from './contracts';
-import { dayOf, hourOf, messageIdFor, senderKeyFor } from './ids';
+import { dayOf, hourOf, loadSenderHashKey, messageIdFor, senderKeyFor } from './ids';
 
 /** A queue record as the worker hands it over. */
 export interface IngestRecord {
@@ -149,6 +149,8 @@ export async function processIngestBatch(
   deps: Deps,
   records: readonly IngestRecord[],
 ): Promise<Map<string, Error | null>> {
+  // The sender hash key comes from Secrets Manager in the cloud; read once per process.
+  await loadSenderHashKey(deps.config);
   const outcome = new Map<string, Error | null>();
   const leaders = new Map<string, Pending>();
   const followers: Pending[] = [];

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { readSecretString } from '../../adapters/billing/secrets';
-import { loadConfig, type Config } from '../config';
+import { readSecretString } from '../../adapters/secrets';
+import type { Config } from '../config';
 
 /**
  * The message id of a group message: a UUID-shaped digest of the group id and the provider's
@@ -54,11 +54,7 @@ function hashKey(config: HashKeyConfig): string {
  * unrelated keys in two communities; the secret key stops anyone from hashing phone numbers to find
  * them. 20 hex characters (80 bits): no collisions at any community's scale.
  */
-export function senderKeyFor(
-  config: HashKeyConfig,
-  communityId: string,
-  senderId: string,
-): string {
+export function senderKeyFor(config: HashKeyConfig, communityId: string, senderId: string): string {
   return createHmac('sha256', hashKey(config)).update(`${communityId}\n${senderId}`, 'utf8').digest('hex').slice(0, 20);
 }
 
@@ -71,21 +67,3 @@ export function dayOf(iso: string): string {
 export function hourOf(iso: string): string {
   return iso.slice(0, 13);
 }
-
-/**
- * The process's own configuration names the secret: read it now, at import. In Lambda this runs in
- * the init phase, before the handler (ESM top-level await), so the hashing callers stay synchronous;
- * a failed read fails the init and Lambda retries it with a fresh environment. Without a complete
- * configuration (tests, tools importing this module) there is nothing to load.
- */
-async function loadFromEnvironment(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch {
-    return;
-  }
-  await loadSenderHashKey(config);
-}
-
-await loadFromEnvironment();

@@ -5,16 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { routes, routeKey, type AnyRoute } from '@kehila/shared';
 import { areaEntry, areasWithRoutes } from '@kehila/functions/http/areas';
 import { queues } from '@kehila/functions/workers/queues';
-import { queueUrlEnvName } from '@kehila/functions/core/config';
+import {
+  DEFAULT_BEDROCK_EMBED_MODEL_ID,
+  DEFAULT_BEDROCK_MODEL_ID,
+  queueUrlEnvName,
+} from '@kehila/functions/core/config';
 import { tableDefinition } from '@kehila/functions/data/table';
-import { SECRET_READERS } from '../../../../infra/cdk/stacks/ApiStack';
+import { realtimeDeclaration } from '@kehila/functions/realtime/declaration';
 import { MISSING_AREA_WARNING } from '../../../../infra/cdk/constructs/Api';
 import { MISSING_WORKER_WARNING } from '../../../../infra/cdk/constructs/Queues';
+import { MISSING_REALTIME_WARNING, REALTIME_STAGE } from '../../../../infra/cdk/constructs/RealtimeApi';
+import { SECRETS, usesOf, type SecretUse } from '../../../../infra/cdk/function-uses';
 import { repositoryLayout } from '../../../../infra/cdk/source-layout';
 import { makeSourceTree } from '../support/source-tree';
-import { synthKehila } from '../support/synth';
+import { synthKehila, type SynthesizedKehila } from '../support/synth';
 import {
   actionsOf,
+  flattenValue,
   importedResourceId,
   onlyResource,
   policyStatementsOfRole,
@@ -25,9 +32,12 @@ import {
 } from '../support/template';
 
 /** Every area and worker module present: the complete picture. */
-const full = synthKehila({ alarmEmail: 'ops@example.com' }, makeSourceTree());
-/** A fresh clone today: handlers exist, workers not yet written. */
-const noWorkers = synthKehila({}, makeSourceTree({ workers: false, webDist: false }));
+const full = synthKehila(
+  { alarmEmail: 'ops@example.com', webUrl: 'https://d111111abcdef8.cloudfront.net', whatsappSendProvider: 'waha' },
+  makeSourceTree(),
+);
+/** An early clone: handlers exist, workers and the WebSocket handler not yet written. */
+const noWorkers = synthKehila({}, makeSourceTree({ workers: false, webDist: false, realtime: false }));
 
 const api = full.templates.api;
 const functions = resourcesOf(api, 'AWS::Lambda::Function');
@@ -35,13 +45,22 @@ const declaredRoutes = Object.values(routes) as AnyRoute[];
 const open = (r: AnyRoute) => r.auth === 'public' || r.auth === 'webhook';
 
 function functionByService(service: string): [string, Resource] {
-  const found = Object.entries(functions).find(([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === service);
+  const found = Object.entries(functions).find(
+    ([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === service,
+  );
   if (!found) throw new Error(`no function for ${service}`);
   return found;
 }
 
+/** Resources of a type that belong to the HTTP API (the WebSocket API has its own). */
+const [httpApiId] = Object.entries(resourcesOf(api, 'AWS::ApiGatewayV2::Api')).find(
+  ([, a]) => a.Properties.ProtocolType === 'HTTP',
+)!;
+const ofHttpApi = (type: string) =>
+  Object.values(resourcesOf(api, type)).filter((r) => referencedId(r.Properties.ApiId) === httpApiId);
+
 describe('api stack: HTTP API routes from the contract', () => {
-  const apiRoutes = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route'));
+  const apiRoutes = ofHttpApi('AWS::ApiGatewayV2::Route');
   const [authorizerId, authorizer] = onlyResource(api, 'AWS::ApiGatewayV2::Authorizer');
 
   it('has one route per declared route and no other', () => {
@@ -64,7 +83,9 @@ describe('api stack: HTTP API routes from the contract', () => {
 
   it.each(declaredRoutes.map((r) => [routeKey(r), r] as const))('%s is served by its area function', (key, route) => {
     const deployed = apiRoutes.find((r) => r.Properties.RouteKey === key)!;
-    const integrationId = referencedId((deployed.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1]);
+    const integrationId = referencedId(
+      (deployed.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1],
+    );
     const integration = resourcesOf(api, 'AWS::ApiGatewayV2::Integration')[integrationId]!;
     const [functionId] = functionByService(`kehila-${route.area}`);
     expect(referencedId(integration.Properties.IntegrationUri)).toBe(functionId);
@@ -83,7 +104,7 @@ describe('api stack: HTTP API routes from the contract', () => {
   });
 
   it('logs every request as JSON and throttles the $default stage', () => {
-    const [, stage] = onlyResource(api, 'AWS::ApiGatewayV2::Stage');
+    const [stage] = ofHttpApi('AWS::ApiGatewayV2::Stage') as [Resource];
     expect(stage.Properties.StageName).toBe('$default');
     expect(stage.Properties.AutoDeploy).toBe(true);
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
@@ -92,7 +113,9 @@ describe('api stack: HTTP API routes from the contract', () => {
       routeKey: '$context.routeKey',
       status: '$context.status',
     });
-    expect(resourcesOf(api, 'AWS::Logs::LogGroup')[referencedId(stage.Properties.AccessLogSettings.DestinationArn)]).toBeDefined();
+    expect(
+      resourcesOf(api, 'AWS::Logs::LogGroup')[referencedId(stage.Properties.AccessLogSettings.DestinationArn)],
+    ).toBeDefined();
   });
 });
 
@@ -112,7 +135,6 @@ describe('api stack: area functions', () => {
     expect(auth.toJSON().Resources[importedResourceId(auth, env.USER_POOL_CLIENT_ID)].Type).toBe(
       'AWS::Cognito::UserPoolClient',
     );
-    expect(JSON.stringify(env.SEARCH_ENDPOINT)).toContain('https://');
     for (const name of Object.keys(queues)) {
       expect(resourcesOf(api, 'AWS::SQS::Queue')[referencedId(env[queueUrlEnvName(name)])]).toBeDefined();
     }
@@ -131,7 +153,7 @@ describe('api stack: area functions', () => {
     expect(resources).not.toContain('/index/*');
   });
 
-  it.each(areasWithRoutes())('%s may send to every queue and read/write logos and exports', (area) => {
+  it.each(areasWithRoutes())('%s may send to every queue', (area) => {
     const [, fn] = functionByService(`kehila-${area}`);
     const statements = policyStatementsOfRole(api, referencedId(fn.Properties.Role));
     const sendTargets = statements
@@ -142,35 +164,6 @@ describe('api stack: area functions', () => {
       .filter(([, q]) => q.Properties.RedrivePolicy)
       .map(([id]) => id);
     expect(sendTargets.sort()).toEqual(queueIds.sort());
-    const objectResources = statements
-      .filter((s) => actionsOf(s).includes('s3:PutObject'))
-      .flatMap(resourcesOfStatement)
-      .map((r) => JSON.stringify(r));
-    const data = full.templates.data;
-    const bucketOf = (r: string) => {
-      const join = JSON.parse(r) as { 'Fn::Join': [string, unknown[]] };
-      return data.toJSON().Resources[importedResourceId(data, join['Fn::Join'][1][0])];
-    };
-    expect(objectResources).toHaveLength(2);
-    const logos = objectResources.find((r) => r.includes('/logos/*'))!;
-    const exportsObjects = objectResources.find((r) => r !== logos)!;
-    expect(exportsObjects).toContain('"/*"');
-    expect(bucketOf(logos).Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(JSON.stringify(bucketOf(exportsObjects).Properties.LifecycleConfiguration)).toContain('expire-exports');
-    expect(fn.Properties.Environment.Variables).toHaveProperty('LOGOS_BUCKET');
-    expect(fn.Properties.Environment.Variables).toHaveProperty('EXPORTS_BUCKET');
-  });
-
-  it.each(areasWithRoutes())('%s reads exactly the deploy secrets it is listed for', (area) => {
-    {
-      const [, fn] = functionByService(`kehila-${area}`);
-      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
-      const statements = policyStatementsOfRole(api, referencedId(fn.Properties.Role));
-      const readsSecrets = statements.some((s) => actionsOf(s).includes('secretsmanager:GetSecretValue'));
-      const listed = Object.values(SECRET_READERS).filter((s) => (s.readers as readonly string[]).includes(area));
-      expect(readsSecrets).toBe(listed.length > 0);
-      for (const s of Object.values(SECRET_READERS)) expect(env[s.env] !== undefined).toBe(listed.includes(s));
-    }
   });
 });
 
@@ -185,9 +178,11 @@ describe('api stack: queues and workers from the declarations', () => {
   });
 
   it.each(Object.entries(queues))('%s: DLQ after maxReceiveCount, worker with partial batch responses', (name, def) => {
-    const [queueId, queue] = Object.entries(sqsQueues).find(([id]) => id === referencedId(
-      functionByService('kehila-system')[1].Properties.Environment.Variables[queueUrlEnvName(name)],
-    ))!;
+    const [queueId, queue] = Object.entries(sqsQueues).find(
+      ([id]) =>
+        id ===
+        referencedId(functionByService('kehila-system')[1].Properties.Environment.Variables[queueUrlEnvName(name)]),
+    )!;
     expect(queue.Properties.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
     expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(def.maxReceiveCount);
     const dlqId = referencedId(queue.Properties.RedrivePolicy.deadLetterTargetArn);
@@ -202,7 +197,9 @@ describe('api stack: queues and workers from the declarations', () => {
     expect(worker.Properties.Timeout).toBe(def.timeoutSeconds);
     expect(worker.Properties.MemorySize).toBe(def.memoryMb);
     expect(worker.Properties.Runtime).toBe('nodejs22.x');
-    expect(worker.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe(`kehila-${def.worker.split('/').pop()}`);
+    expect(worker.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe(
+      `kehila-${def.worker.split('/').pop()}`,
+    );
     expect(worker.Properties.Environment.Variables[queueUrlEnvName(name)]).toEqual({ Ref: queueId });
   });
 
@@ -251,8 +248,12 @@ describe('api stack: entries that do not exist yet', () => {
   const apiStack = noWorkers.stacks.api;
 
   it('keeps the queues and alarms but skips each missing worker with a warning', () => {
-    expect(Object.keys(resourcesOf(noWorkers.templates.api, 'AWS::SQS::Queue'))).toHaveLength(Object.keys(queues).length * 2);
-    expect(Object.keys(resourcesOf(noWorkers.templates.api, 'AWS::CloudWatch::Alarm'))).toHaveLength(Object.keys(queues).length);
+    expect(Object.keys(resourcesOf(noWorkers.templates.api, 'AWS::SQS::Queue'))).toHaveLength(
+      Object.keys(queues).length * 2,
+    );
+    expect(Object.keys(resourcesOf(noWorkers.templates.api, 'AWS::CloudWatch::Alarm'))).toHaveLength(
+      Object.keys(queues).length,
+    );
     expect(Object.keys(resourcesOf(noWorkers.templates.api, 'AWS::Lambda::EventSourceMapping'))).toHaveLength(0);
     for (const def of Object.values(queues)) {
       Annotations.fromStack(apiStack).hasWarning(
@@ -281,5 +282,300 @@ describe('api stack: entries that do not exist yet', () => {
       if (existsSync(join(layout.functionsRoot, 'src', `${def.worker}.ts`))) expect(services).toContain(name);
       else expect(services).not.toContain(name);
     }
+  });
+});
+
+/** Every area and worker function: its owner name (function-uses.ts) and its service name. */
+const owners: [string, string][] = [
+  ...areasWithRoutes().map((a): [string, string] => [a, `kehila-${a}`]),
+  ...Object.values(queues).map((q): [string, string] => [q.worker, `kehila-${q.worker.split('/').pop()}`]),
+];
+const envOf = (service: string) =>
+  functionByService(service)[1].Properties.Environment.Variables as Record<string, unknown>;
+const statementsOf = (service: string) =>
+  policyStatementsOfRole(api, referencedId(functionByService(service)[1].Properties.Role));
+const withActionPrefix = (service: string, prefix: string) =>
+  statementsOf(service).filter((s) => actionsOf(s).some((a) => a.startsWith(prefix)));
+const CHAT_MODEL = DEFAULT_BEDROCK_MODEL_ID.slice('us.'.length);
+
+describe('api stack: what each function may use beyond the table and queues (function-uses.ts)', () => {
+  it.each(owners)('%s gets the Bedrock settings and calls exactly the models it is declared for', (owner, service) => {
+    const uses = usesOf(owner);
+    const env = envOf(service);
+    if (uses.ai) {
+      expect(env).toMatchObject({
+        AI_PROVIDER: 'bedrock',
+        BEDROCK_MODEL_ID: DEFAULT_BEDROCK_MODEL_ID,
+        BEDROCK_EMBED_MODEL_ID: DEFAULT_BEDROCK_EMBED_MODEL_ID,
+        BEDROCK_REGION: 'us-east-1',
+      });
+    } else {
+      for (const k of ['AI_PROVIDER', 'BEDROCK_MODEL_ID', 'BEDROCK_EMBED_MODEL_ID', 'BEDROCK_REGION'])
+        expect(env).not.toHaveProperty(k);
+    }
+    const statements = withActionPrefix(service, 'bedrock:');
+    for (const st of statements) expect(actionsOf(st)).toEqual(['bedrock:InvokeModel']);
+    const granted = statements.flatMap((st) => resourcesOfStatement(st).map((r) => ({ arn: flattenValue(r), st })));
+    const chat = (uses.ai ?? []).includes('chat');
+    const embed = (uses.ai ?? []).includes('embed');
+    // The chat model is a US inference profile: the profile in the Bedrock region, and its
+    // foundation model in the regions it routes to, only through that profile.
+    const profile = granted.find((g) =>
+      g.arn.endsWith(`:bedrock:us-east-1:<AWS::AccountId>:inference-profile/${DEFAULT_BEDROCK_MODEL_ID}`),
+    );
+    const routed = granted.find((g) => g.arn.endsWith(`:bedrock:*::foundation-model/${CHAT_MODEL}`));
+    expect(Boolean(profile)).toBe(chat);
+    expect(Boolean(routed)).toBe(chat);
+    if (routed && profile) {
+      expect(
+        flattenValue(
+          (routed.st.Condition as Record<string, Record<string, unknown>>).StringEquals!['bedrock:InferenceProfileArn'],
+        ),
+      ).toBe(profile.arn);
+      expect(profile.st.Condition).toBeUndefined();
+    }
+    const embedding = granted.find((g) =>
+      g.arn.endsWith(`:bedrock:us-east-1::foundation-model/${DEFAULT_BEDROCK_EMBED_MODEL_ID}`),
+    );
+    expect(Boolean(embedding)).toBe(embed);
+    expect(granted).toHaveLength((chat ? 2 : 0) + (embed ? 1 : 0));
+  });
+
+  it.each(owners)("%s reaches only the stage's search index, and only as declared", (owner, service) => {
+    const uses = usesOf(owner);
+    const env = envOf(service);
+    expect(env.SEARCH_INDEX).toBe(uses.search ? 'kehila-dev-messages' : undefined);
+    if (uses.search)
+      expect(flattenValue(env.SEARCH_ENDPOINT)).toMatch(/^https:\/\/<import:Kehila-dev-Search:.*DomainEndpoint/);
+    else expect(env).not.toHaveProperty('SEARCH_ENDPOINT');
+
+    const statements = withActionPrefix(service, 'es:');
+    if (!uses.search) {
+      expect(statements).toEqual([]);
+      return;
+    }
+    const domain = /^<import:Kehila-dev-Search:ExportsOutputFnGetAttSearchDomain\w+Arn\w+>/;
+    const onIndex = statements.filter((st) =>
+      resourcesOfStatement(st).every((r) => /\/kehila-dev-messages(\/\*)?$/.test(flattenValue(r))),
+    );
+    const bulk = statements.filter((st) => resourcesOfStatement(st).some((r) => flattenValue(r).endsWith('/_bulk')));
+    expect(onIndex.length + bulk.length).toBe(statements.length);
+    for (const st of statements) for (const r of resourcesOfStatement(st)) expect(flattenValue(r)).toMatch(domain);
+    const indexActions = onIndex.flatMap(actionsOf).sort();
+    if (uses.search === 'read') {
+      expect(indexActions).toEqual(['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost']);
+      expect(bulk).toEqual([]);
+    } else {
+      expect(indexActions).toEqual([
+        'es:ESHttpDelete',
+        'es:ESHttpGet',
+        'es:ESHttpHead',
+        'es:ESHttpPost',
+        'es:ESHttpPut',
+      ]);
+      expect(bulk.flatMap(actionsOf)).toEqual(['es:ESHttpPost']);
+    }
+  });
+
+  it.each(owners)(
+    '%s touches chat-export uploads in the exports bucket only as declared, and no logo',
+    (owner, service) => {
+      const uses = usesOf(owner);
+      const env = envOf(service);
+      expect(env).not.toHaveProperty('LOGOS_BUCKET');
+      const statements = withActionPrefix(service, 's3:');
+      if (!uses.imports) {
+        expect(env).not.toHaveProperty('EXPORTS_BUCKET');
+        expect(statements).toEqual([]);
+        return;
+      }
+      const data = full.templates.data;
+      const exportsBucket = data.toJSON().Resources[importedResourceId(data, env.EXPORTS_BUCKET)];
+      expect(JSON.stringify(exportsBucket.Properties.LifecycleConfiguration)).toContain('expire-exports');
+
+      const objects = statements.filter((st) => !actionsOf(st).includes('s3:ListBucket'));
+      expect(objects.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([
+        expect.stringMatching(/^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>\/imports\/\*$/),
+      ]);
+      const list = statements.filter((st) => actionsOf(st).includes('s3:ListBucket'));
+      if (uses.imports === 'upload') {
+        expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+        expect(list).toHaveLength(1);
+        expect(actionsOf(list[0]!)).toEqual(['s3:ListBucket']);
+        expect(flattenValue(resourcesOfStatement(list[0]!)[0])).toMatch(
+          /^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>$/,
+        );
+        expect(list[0]!.Condition).toEqual({ StringLike: { 's3:prefix': ['imports/*'] } });
+      } else {
+        expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject']);
+        expect(list).toEqual([]);
+      }
+    },
+  );
+
+  it.each(owners)('%s reads exactly the deploy secrets it is listed for, by name', (owner, service) => {
+    const listed: readonly SecretUse[] = usesOf(owner).secrets ?? [];
+    const env = envOf(service);
+    const reads = withActionPrefix(service, 'secretsmanager:');
+    for (const st of reads)
+      expect(actionsOf(st).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    const readable = reads.flatMap(resourcesOfStatement).map(flattenValue);
+    expect(readable).toHaveLength(listed.length);
+    for (const key of Object.keys(SECRETS) as SecretUse[]) {
+      const variable = SECRETS[key].env;
+      if (!listed.includes(key)) {
+        expect(env).not.toHaveProperty(variable);
+        continue;
+      }
+      if (key === 'senderHashKey') {
+        // The generated secret of the data stack, by ARN; the same one the role may read.
+        const data = full.templates.data;
+        expect(data.toJSON().Resources[importedResourceId(data, env[variable])].Type).toBe(
+          'AWS::SecretsManager::Secret',
+        );
+        expect(readable).toContain(flattenValue(env[variable]));
+      } else {
+        const name = key === 'whatsapp' ? 'kehila/dev/whatsapp' : 'kehila/dev/lemonsqueezy';
+        expect(env[variable]).toBe(name);
+        expect(readable).toContainEqual(expect.stringMatching(new RegExp(`:secret:${name}-\\?{6}$`)));
+      }
+    }
+  });
+
+  it('passes the site origin to billing only, and the WhatsApp send provider to webhooks only, when configured', () => {
+    const carrying = (k: SynthesizedKehila, variable: string) =>
+      Object.values(resourcesOf(k.templates.api, 'AWS::Lambda::Function'))
+        .filter((f) => f.Properties.Environment.Variables[variable] !== undefined)
+        .map((f) => [
+          f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
+          f.Properties.Environment.Variables[variable],
+        ]);
+    expect(carrying(full, 'WEB_ORIGIN')).toEqual([['kehila-billing', 'https://d111111abcdef8.cloudfront.net']]);
+    expect(carrying(full, 'WHATSAPP_SEND_PROVIDER')).toEqual([['kehila-webhooks', 'waha']]);
+    expect(carrying(noWorkers, 'WEB_ORIGIN')).toEqual([]);
+    expect(carrying(noWorkers, 'WHATSAPP_SEND_PROVIDER')).toEqual([]);
+  });
+});
+
+describe('api stack: WebSocket API for live events (functions/src/realtime/declaration.ts)', () => {
+  const [wsApiId, wsApi] = Object.entries(resourcesOf(api, 'AWS::ApiGatewayV2::Api')).find(
+    ([, a]) => a.Properties.ProtocolType === 'WEBSOCKET',
+  )!;
+  const ofWsApi = (type: string) =>
+    Object.entries(resourcesOf(api, type)).filter(
+      ([, r]) => r.Properties.ApiId && referencedId(r.Properties.ApiId) === wsApiId,
+    );
+  const wsRoutes = ofWsApi('AWS::ApiGatewayV2::Route').map(([, r]) => r);
+  const [handlerId, handler] = functionByService('kehila-realtime');
+  const [, stage] = ofWsApi('AWS::ApiGatewayV2::Stage')[0]!;
+  const publishers = realtimeDeclaration.publishers.map((p) => `kehila-${p.split('/').pop()}`);
+
+  it('selects the route by $request.body.action and has exactly the declared routes', () => {
+    expect(wsApi.Properties.RouteSelectionExpression).toBe('$request.body.action');
+    expect(wsRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual([...realtimeDeclaration.routes].sort());
+  });
+
+  it('sends every route to the one handler without an authorizer (the ID token comes with subscribe)', () => {
+    const integrations = ofWsApi('AWS::ApiGatewayV2::Integration');
+    expect(integrations).toHaveLength(1);
+    const [integrationId, integration] = integrations[0]!;
+    expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
+    expect(flattenValue(integration.Properties.IntegrationUri)).toContain(`<${handlerId}.Arn>`);
+    for (const route of wsRoutes) {
+      expect(route.Properties.AuthorizationType).toBe('NONE');
+      expect(route.Properties.AuthorizerId).toBeUndefined();
+      expect(flattenValue(route.Properties.Target)).toBe(`integrations/<${integrationId}>`);
+    }
+    expect(ofWsApi('AWS::ApiGatewayV2::Authorizer')).toEqual([]);
+    expect(handler.Properties.Handler).toBe(`index.${realtimeDeclaration.handlerExport}`);
+  });
+
+  it('lets only this API invoke the handler', () => {
+    const permissions = Object.values(resourcesOf(api, 'AWS::Lambda::Permission')).filter(
+      (p) => referencedId(p.Properties.FunctionName) === handlerId,
+    );
+    expect(permissions.length).toBeGreaterThan(0);
+    for (const p of permissions) {
+      expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
+      expect(flattenValue(p.Properties.SourceArn)).toContain(`:<${wsApiId}>/*`);
+    }
+  });
+
+  it(`runs the "${REALTIME_STAGE}" stage with throttling and JSON access logs, after the account logging role is set`, () => {
+    expect(stage.Properties).toMatchObject({
+      StageName: REALTIME_STAGE,
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format as string)).toMatchObject({
+      connectionId: '$context.connectionId',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+    expect(
+      resourcesOf(api, 'AWS::Logs::LogGroup')[referencedId(stage.Properties.AccessLogSettings.DestinationArn)],
+    ).toBeDefined();
+    const [accountId, account] = onlyResource(api, 'AWS::ApiGateway::Account');
+    const stageEntry = ofWsApi('AWS::ApiGatewayV2::Stage')[0]!;
+    expect(api.toJSON().Resources[stageEntry[0]].DependsOn).toContain(accountId);
+    const role = resourcesOf(api, 'AWS::IAM::Role')[referencedId(account.Properties.CloudWatchRoleArn)]!;
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('apigateway.amazonaws.com');
+    expect(flattenValue(role.Properties.ManagedPolicyArns[0])).toContain(
+      'service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+    );
+    expect(role.DeletionPolicy).toBe('Retain');
+  });
+
+  it("gives the handler the table, the pool, its client and the stage's https callback URL", () => {
+    const env = handler.Properties.Environment.Variables as Record<string, unknown>;
+    const data = full.templates.data;
+    const auth = full.templates.auth;
+    expect(env.STAGE).toBe('cloud');
+    expect(data.toJSON().Resources[importedResourceId(data, env.TABLE_NAME)].Type).toBe('AWS::DynamoDB::Table');
+    expect(auth.toJSON().Resources[importedResourceId(auth, env.USER_POOL_ID)].Type).toBe('AWS::Cognito::UserPool');
+    expect(auth.toJSON().Resources[importedResourceId(auth, env.USER_POOL_CLIENT_ID)].Type).toBe(
+      'AWS::Cognito::UserPoolClient',
+    );
+    expect(flattenValue(env.REALTIME_ENDPOINT)).toBe(
+      `https://<${wsApiId}>.execute-api.us-east-1.<AWS::URLSuffix>/${REALTIME_STAGE}`,
+    );
+  });
+
+  it.each(['kehila-realtime', ...publishers])(
+    '%s may post to the connections of this stage, and nothing else of API Gateway',
+    (service) => {
+      const statements = withActionPrefix(service, 'execute-api:');
+      expect(statements.flatMap(actionsOf)).toEqual(['execute-api:ManageConnections']);
+      expect(statements.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([
+        `arn:aws:execute-api:us-east-1:<AWS::AccountId>:<${wsApiId}>/${REALTIME_STAGE}/POST/@connections/*`,
+      ]);
+      expect(envOf(service).REALTIME_ENDPOINT).toEqual(handler.Properties.Environment.Variables.REALTIME_ENDPOINT);
+    },
+  );
+
+  it('lets no other function post to connections', () => {
+    for (const [, service] of owners.filter(([, s]) => !publishers.includes(s))) {
+      expect(withActionPrefix(service, 'execute-api:')).toEqual([]);
+      expect(envOf(service)).not.toHaveProperty('REALTIME_ENDPOINT');
+    }
+  });
+
+  it('prints the wss:// URL the web app connects to', () => {
+    const outputs = api.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(flattenValue(outputs.WebSocketUrl?.Value)).toBe(
+      `wss://<${wsApiId}>.execute-api.us-east-1.<AWS::URLSuffix>/${REALTIME_STAGE}`,
+    );
+  });
+
+  it('is left out with a warning while the handler module does not exist, and the web app gets no wsUrl', () => {
+    const apis = Object.values(resourcesOf(noWorkers.templates.api, 'AWS::ApiGatewayV2::Api'));
+    expect(apis.map((a) => a.Properties.ProtocolType)).toEqual(['HTTP']);
+    Annotations.fromStack(noWorkers.stacks.api).hasWarning(
+      '*',
+      Match.stringLikeRegexp(`WebSocket API is not deployed.*${MISSING_REALTIME_WARNING}`),
+    );
+    expect(noWorkers.stacks.web.runtimeConfig.wsUrl).toBe('');
+    expect(noWorkers.templates.api.toJSON().Outputs).not.toHaveProperty('WebSocketUrl');
   });
 });

@@ -1,15 +1,46 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { triggers } from '@kehila/functions/triggers/triggers';
 import { parseDeployConfig, type RawParameters } from '../../../../infra/cdk/config';
 import { PASSWORD_MIN_LENGTH } from '@kehila/shared';
+import { MISSING_TRIGGER_WARNING } from '../../../../infra/cdk/constructs/CognitoTriggers';
 import { AuthStack } from '../../../../infra/cdk/stacks/AuthStack';
+import { DataStack } from '../../../../infra/cdk/stacks/DataStack';
+import { makeSourceTree, type SourceTreeOptions } from '../support/source-tree';
 import { testApp } from '../support/synth';
-import { onlyResource, resourcesOf } from '../support/template';
+import {
+  actionsOf,
+  importedResourceId,
+  onlyResource,
+  policyStatementsOfRole,
+  referencedId,
+  resourcesOf,
+  resourcesOfStatement,
+  type Resource,
+} from '../support/template';
 
-function authTemplate(params: RawParameters): Template {
+interface AuthUnderTest {
+  readonly auth: Template;
+  readonly data: Template;
+  readonly stack: AuthStack;
+}
+
+/** The auth stack with the data stack it takes the table from (no other stack is needed). */
+function authStack(params: RawParameters, tree: SourceTreeOptions = {}): AuthUnderTest {
   const app = testApp();
   const config = parseDeployConfig(params);
-  return Template.fromStack(new AuthStack(app, 'Auth', { config, env: config.env }));
+  const data = new DataStack(app, 'Data', { config, env: config.env });
+  const stack = new AuthStack(app, 'Auth', {
+    config,
+    env: config.env,
+    layout: makeSourceTree(tree),
+    table: data.table,
+  });
+  return { auth: Template.fromStack(stack), data: Template.fromStack(data), stack };
+}
+
+function authTemplate(params: RawParameters): Template {
+  return authStack(params).auth;
 }
 
 const plain = authTemplate({});
@@ -50,7 +81,9 @@ describe('auth stack: user pool', () => {
   it('keeps phone and country_code as mutable custom attributes', () => {
     const schema = pool.Properties.Schema as { Name: string; AttributeDataType: string; Mutable: boolean }[];
     for (const name of ['phone', 'country_code']) {
-      expect(schema).toContainEqual(expect.objectContaining({ Name: name, AttributeDataType: 'String', Mutable: true }));
+      expect(schema).toContainEqual(
+        expect.objectContaining({ Name: name, AttributeDataType: 'String', Mutable: true }),
+      );
     }
   });
 
@@ -61,7 +94,9 @@ describe('auth stack: user pool', () => {
       EmailSendingAccount: 'DEVELOPER',
       From: 'Kehila <no-reply@example.com>',
     });
-    expect(JSON.stringify(prodPool.Properties.EmailConfiguration.SourceArn)).toContain(':identity/no-reply@example.com');
+    expect(JSON.stringify(prodPool.Properties.EmailConfiguration.SourceArn)).toContain(
+      ':identity/no-reply@example.com',
+    );
   });
 
   it('is retained and deletion-protected in prod only', () => {
@@ -86,7 +121,9 @@ describe('auth stack: web client', () => {
 
   it('may write the sign-up attributes the spec collects', () => {
     const [, client] = onlyResource(plain, 'AWS::Cognito::UserPoolClient');
-    expect(client.Properties.WriteAttributes).toEqual(expect.arrayContaining(['email', 'custom:phone', 'custom:country_code']));
+    expect(client.Properties.WriteAttributes).toEqual(
+      expect.arrayContaining(['email', 'custom:phone', 'custom:country_code']),
+    );
   });
 
   it('has no OAuth, hosted UI or Google when Google is not configured', () => {
@@ -135,17 +172,124 @@ describe('auth stack: Google sign-in when configured', () => {
       'https://d111111abcdef8.cloudfront.net/login',
     ]);
     expect(client.Properties.SupportedIdentityProviders).toEqual(['COGNITO', 'Google']);
-    expect(google.toJSON().Resources[onlyResource(google, 'AWS::Cognito::UserPoolClient')[0]].DependsOn).toContain(googleId);
+    expect(google.toJSON().Resources[onlyResource(google, 'AWS::Cognito::UserPoolClient')[0]].DependsOn).toContain(
+      googleId,
+    );
   });
 
   it('uses the custom domain for the redirect URLs when there is one', () => {
     const [, client] = onlyResource(prod, 'AWS::Cognito::UserPoolClient');
-    expect(client.Properties.CallbackURLs).toEqual(['https://app.example.com/dashboard', 'https://app.example.com/login']);
+    expect(client.Properties.CallbackURLs).toEqual([
+      'https://app.example.com/dashboard',
+      'https://app.example.com/login',
+    ]);
     expect(client.Properties.LogoutURLs).toEqual(['https://app.example.com/login']);
   });
 
   it('prints the redirect URI to register with Google', () => {
     const outputs = google.toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(JSON.stringify(outputs.GoogleRedirectUri?.Value)).toContain('/oauth2/idpresponse');
+  });
+});
+
+describe('auth stack: Cognito triggers (functions/src/triggers/triggers.ts)', () => {
+  const withOrigin = authStack({ webUrl: 'https://d111111abcdef8.cloudfront.net' });
+  const { auth, data } = withOrigin;
+  const [poolId, pool] = onlyResource(auth, 'AWS::Cognito::UserPool');
+  const functions = resourcesOf(auth, 'AWS::Lambda::Function');
+  const fnOf = (trigger: string): [string, Resource] => {
+    const id = referencedId(pool.Properties.LambdaConfig[trigger]);
+    return [id, functions[id]!];
+  };
+  const declared = Object.values(triggers);
+
+  it('attaches one function per declared trigger, and nothing else', () => {
+    expect(Object.keys(pool.Properties.LambdaConfig).sort()).toEqual(declared.map((t) => t.trigger).sort());
+    expect(new Set(declared.map((t) => fnOf(t.trigger)[0])).size).toBe(declared.length);
+  });
+
+  it.each(declared.map((t) => [t.trigger, t] as const))(
+    '%s runs its module on Node 22 within Cognito’s 5 s',
+    (trigger, def) => {
+      const [, fn] = fnOf(trigger);
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Timeout).toBe(def.timeoutSeconds);
+      expect(fn.Properties.Timeout).toBeLessThanOrEqual(5);
+      expect(fn.Properties.MemorySize).toBe(def.memoryMb);
+      expect(fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe(`kehila-${def.module.split('/').pop()}`);
+    },
+  );
+
+  it.each(declared.map((t) => [t.trigger, t] as const))(
+    '%s may only get, put, update and delete table items if it uses the table (no Scan, no index)',
+    (trigger, def) => {
+      const [, fn] = fnOf(trigger);
+      const statements = policyStatementsOfRole(auth, referencedId(fn.Properties.Role));
+      const table = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      if (!def.usesTable) {
+        expect(table).toEqual([]);
+        return;
+      }
+      expect(table.flatMap(actionsOf).sort()).toEqual([
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ]);
+      const resources = table.flatMap(resourcesOfStatement);
+      expect(resources).toHaveLength(1);
+      expect(data.toJSON().Resources[importedResourceId(data, resources[0])].Type).toBe('AWS::DynamoDB::Table');
+      // Nothing but the table and its own logs.
+      expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual(
+        [],
+      );
+    },
+  );
+
+  it.each(declared.map((t) => [t.trigger, t] as const))(
+    '%s gets STAGE, TABLE_NAME and only the variables it declares',
+    (trigger, def) => {
+      const [, fn] = fnOf(trigger);
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env.STAGE).toBe('cloud');
+      expect(data.toJSON().Resources[importedResourceId(data, env.TABLE_NAME)].Type).toBe('AWS::DynamoDB::Table');
+      const own = Object.keys(env).filter(
+        (k) => !['STAGE', 'TABLE_NAME', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS'].includes(k),
+      );
+      expect(own.sort()).toEqual([...def.env].sort());
+      // A trigger reading its own pool's id would make the pool depend on itself.
+      expect(env).not.toHaveProperty('USER_POOL_ID');
+    },
+  );
+
+  it("links the e-mails to the configured site, and keeps Cognito's default message without one", () => {
+    const [, custom] = fnOf(triggers.customMessage.trigger);
+    expect(custom.Properties.Environment.Variables.WEB_ORIGIN).toBe('https://d111111abcdef8.cloudfront.net');
+    const plain = authTemplate({});
+    const [, plainPool] = onlyResource(plain, 'AWS::Cognito::UserPool');
+    const plainCustom = resourcesOf(plain, 'AWS::Lambda::Function')[
+      referencedId(plainPool.Properties.LambdaConfig.CustomMessage)
+    ]!;
+    expect(plainCustom.Properties.Environment.Variables).not.toHaveProperty('WEB_ORIGIN');
+  });
+
+  it.each(declared.map((t) => [t.trigger] as const))('%s may be invoked by this user pool only', (trigger) => {
+    const [fnId] = fnOf(trigger);
+    const permissions = Object.values(resourcesOf(auth, 'AWS::Lambda::Permission')).filter(
+      (p) => referencedId(p.Properties.FunctionName) === fnId,
+    );
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]!.Properties.Principal).toBe('cognito-idp.amazonaws.com');
+    expect(referencedId(permissions[0]!.Properties.SourceArn)).toBe(poolId);
+  });
+
+  it('skips a trigger whose module does not exist yet, with a warning', () => {
+    const missing = authStack({}, { triggers: false });
+    const [, bare] = onlyResource(missing.auth, 'AWS::Cognito::UserPool');
+    expect(bare.Properties.LambdaConfig).toBeUndefined();
+    Annotations.fromStack(missing.stack).hasWarning(
+      '*',
+      Match.stringLikeRegexp(`Cognito trigger PreSignUp is not deployed.*${MISSING_TRIGGER_WARNING}`),
+    );
   });
 });

@@ -34,7 +34,9 @@ const originById = (id: string) => (cfg.Origins as { Id: string }[]).find((o) =>
 function uploadedConfig(k: SynthesizedKehila): { json: Record<string, unknown>; markers: Record<string, unknown> } {
   const deployments = Object.values(resourcesOf(k.templates.web, 'Custom::CDKBucketDeployment'));
   const entry = deployments.find((d) => d.Properties.DistributionPaths)!;
-  const index = (entry.Properties.SourceMarkers as Record<string, unknown>[]).findIndex((m) => Object.keys(m).length > 0);
+  const index = (entry.Properties.SourceMarkers as Record<string, unknown>[]).findIndex(
+    (m) => Object.keys(m).length > 0,
+  );
   const key = (entry.Properties.SourceObjectKeys as string[])[index]!.replace(/\.zip$/, '');
   const text = readFileSync(join(k.app.outdir, `asset.${key}`, 'config.json'), 'utf8');
   return { json: JSON.parse(text) as Record<string, unknown>, markers: entry.Properties.SourceMarkers[index] };
@@ -45,11 +47,16 @@ describe('web stack: CloudFront', () => {
     const site = originById(cfg.DefaultCacheBehavior.TargetOriginId);
     expect(site.OriginAccessControlId).toBeDefined();
     expect(site.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
-    expect(Object.keys(resourcesOf(dev.templates.web, 'AWS::CloudFront::CloudFrontOriginAccessIdentity'))).toHaveLength(0);
+    expect(Object.keys(resourcesOf(dev.templates.web, 'AWS::CloudFront::CloudFrontOriginAccessIdentity'))).toHaveLength(
+      0,
+    );
     const oac = resourcesOf(dev.templates.web, 'AWS::CloudFront::OriginAccessControl')[
       referencedId(site.OriginAccessControlId)
     ]!;
-    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+    });
   });
 
   it('lets only this distribution read the site bucket, which stays private', () => {
@@ -58,30 +65,38 @@ describe('web stack: CloudFront', () => {
       (p) => referencedId(p.Properties.Bucket) === siteBucketId,
     )!;
     const [distributionId] = onlyResource(dev.templates.web, 'AWS::CloudFront::Distribution');
-    const grant = (policy.Properties.PolicyDocument.Statement as Record<string, any>[]).find( // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
-      (s) => s.Principal?.Service === 'cloudfront.amazonaws.com',
-    )!;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON
+    const statements = policy.Properties.PolicyDocument.Statement as Record<string, any>[];
+    const grant = statements.find((s) => s.Principal?.Service === 'cloudfront.amazonaws.com')!;
     expect(grant.Action).toBe('s3:GetObject');
     expect(JSON.stringify(grant.Condition)).toContain(distributionId);
-    expect(resourcesOf(dev.templates.web, 'AWS::S3::Bucket')[siteBucketId]!.Properties.PublicAccessBlockConfiguration).toMatchObject({
+    expect(
+      resourcesOf(dev.templates.web, 'AWS::S3::Bucket')[siteBucketId]!.Properties.PublicAccessBlockConfiguration,
+    ).toMatchObject({
       BlockPublicAcls: true,
       RestrictPublicBuckets: true,
     });
   });
 
-  it.each(['/api/*', '/webhooks/*'])('sends %s to the HTTP API uncached with every viewer header but Host', (pattern) => {
-    const behavior = (cfg.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === pattern)!; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
-    expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
-    expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
-    expect([...behavior.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
-    expect(behavior.ViewerProtocolPolicy).toBe('https-only');
-    const origin = originById(behavior.TargetOriginId);
-    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
-    const [, parts] = origin.DomainName['Fn::Join'] as [string, unknown[]];
-    const api = dev.templates.api;
-    expect(api.toJSON().Resources[importedResourceId(api, parts[0])].Type).toBe('AWS::ApiGatewayV2::Api');
-    expect(parts[1]).toBe('.execute-api.us-east-1.');
-  });
+  it.each(['/api/*', '/webhooks/*'])(
+    'sends %s to the HTTP API uncached with every viewer header but Host',
+    (pattern) => {
+      const behavior = (cfg.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === pattern)!; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
+      expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
+      expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect([...behavior.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+      expect(behavior.ViewerProtocolPolicy).toBe('https-only');
+      const origin = originById(behavior.TargetOriginId);
+      expect(origin.CustomOriginConfig).toEqual({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
+      const [, parts] = origin.DomainName['Fn::Join'] as [string, unknown[]];
+      const api = dev.templates.api;
+      expect(api.toJSON().Resources[importedResourceId(api, parts[0])].Type).toBe('AWS::ApiGatewayV2::Api');
+      expect(parts[1]).toBe('.execute-api.us-east-1.');
+    },
+  );
 
   it('serves logos from the logos bucket under /logos/*', () => {
     const behavior = (cfg.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/logos/*')!; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
@@ -94,7 +109,10 @@ describe('web stack: CloudFront', () => {
 
   it('falls back to index.html for app routes on the S3 origin only, keeping API errors intact', () => {
     expect(cfg.CustomErrorResponses).toBeUndefined();
-    const [association] = cfg.DefaultCacheBehavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[];
+    const [association] = cfg.DefaultCacheBehavior.FunctionAssociations as {
+      EventType: string;
+      FunctionARN: unknown;
+    }[];
     expect(association?.EventType).toBe('viewer-request');
     for (const behavior of cfg.CacheBehaviors as { FunctionAssociations?: unknown }[]) {
       expect(behavior.FunctionAssociations).toBeUndefined();
@@ -120,7 +138,8 @@ describe('web stack: CloudFront', () => {
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toContain("default-src 'self'");
     expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
-    for (const b of [cfg.DefaultCacheBehavior, ...cfg.CacheBehaviors]) expect(referencedId(b.ResponseHeadersPolicyId)).toBe(policyId);
+    for (const b of [cfg.DefaultCacheBehavior, ...cfg.CacheBehaviors])
+      expect(referencedId(b.ResponseHeadersPolicyId)).toBe(policyId);
   });
 
   it('logs viewer requests to a log bucket', () => {
@@ -169,7 +188,9 @@ describe('web stack: the deployed build and config.json', () => {
       userPoolId: expect.stringMatching(/^<<marker:0xbaba:\d+>>$/),
       userPoolClientId: expect.stringMatching(/^<<marker:0xbaba:\d+>>$/),
       authFlowType: 'USER_SRP_AUTH',
-      wsUrl: '',
+      wsUrl: expect.stringMatching(
+        /^wss:\/\/<<marker:0xbaba:\d+>>\.execute-api\.us-east-1\.<<marker:0xbaba:\d+>>\/live$/,
+      ),
       apiUrl: '',
       botPhone: '',
       supportEmail: '',
@@ -181,13 +202,24 @@ describe('web stack: the deployed build and config.json', () => {
     expect(json).not.toHaveProperty('oauthDomain');
   });
 
+  it("points config.json's wsUrl at the WebSocket API of the api stack", () => {
+    const { json, markers } = uploadedConfig(dev);
+    const [, apiMarker] = /^wss:\/\/(<<marker:0xbaba:\d+>>)\./.exec(json.wsUrl as string)!;
+    const api = dev.templates.api;
+    const wsApi = api.toJSON().Resources[importedResourceId(api, markers[apiMarker!])];
+    expect(wsApi.Type).toBe('AWS::ApiGatewayV2::Api');
+    expect(wsApi.Properties.ProtocolType).toBe('WEBSOCKET');
+  });
+
   it('adds the hosted UI domain to config.json when Google is configured', () => {
     const { json, markers } = uploadedConfig(prod);
     expect(json.region).toBe('eu-west-1');
     const match = /^(<<marker:0xbaba:\d+>>)\.auth\.eu-west-1\.amazoncognito\.com$/.exec(json.oauthDomain as string);
     expect(match).not.toBeNull();
     const auth = prod.templates.auth;
-    expect(auth.toJSON().Resources[importedResourceId(auth, markers[match![1]!])].Type).toBe('AWS::Cognito::UserPoolDomain');
+    expect(auth.toJSON().Resources[importedResourceId(auth, markers[match![1]!])].Type).toBe(
+      'AWS::Cognito::UserPoolDomain',
+    );
     expect(exportedValue(auth, markers[json.userPoolId as string])).toEqual({ Ref: expect.any(String) });
   });
 
@@ -201,6 +233,8 @@ describe('web stack: the deployed build and config.json', () => {
   });
 
   it('refuses to synthesize without a web build when the deploy requires one', () => {
-    expect(() => synthKehila({ requireWebDist: 'true' }, makeSourceTree({ webDist: false }))).toThrow(/No web build at/);
+    expect(() => synthKehila({ requireWebDist: 'true' }, makeSourceTree({ webDist: false }))).toThrow(
+      /No web build at/,
+    );
   });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { areaEntry, areasWithRoutes } from '@kehila/functions/http/areas';
 import { queues } from '@kehila/functions/workers/queues';
+import { realtimeDeclaration } from '@kehila/functions/realtime/declaration';
+import { triggers } from '@kehila/functions/triggers/triggers';
 import type { SourceLayout } from '../../../../infra/cdk/source-layout';
 
 export interface SourceTreeOptions {
@@ -10,6 +12,10 @@ export interface SourceTreeOptions {
   readonly areas?: boolean;
   /** Write a module for every queue worker (default true). */
   readonly workers?: boolean;
+  /** Write a module for every Cognito trigger (default true). */
+  readonly triggers?: boolean;
+  /** Write the WebSocket handler module (default true). */
+  readonly realtime?: boolean;
   /** Write a web build (index.html + hashed assets) (default true). */
   readonly webDist?: boolean;
 }
@@ -21,8 +27,8 @@ function write(path: string, text: string): void {
 
 /**
  * A throw-away source tree with the layout the CDK app expects, so a test decides which entries
- * exist (every area and worker the declarations name, or none) independently of what the real
- * workspaces hold today. Bundling is skipped in tests, so the modules are never compiled.
+ * exist (every area, worker, trigger and the WebSocket handler the declarations name, or none)
+ * independently of what the real workspaces hold today. Bundling is skipped in tests, so the modules are never compiled.
  */
 export function makeSourceTree(options: SourceTreeOptions = {}): SourceLayout {
   const root = mkdtempSync(join(tmpdir(), 'kehila-src-'));
@@ -40,8 +46,15 @@ export function makeSourceTree(options: SourceTreeOptions = {}): SourceLayout {
   if (options.workers ?? true) {
     for (const q of Object.values(queues)) write(join(layout.functionsRoot, 'src', `${q.worker}.ts`), handler);
   }
+  if (options.triggers ?? true) {
+    for (const t of Object.values(triggers)) write(join(layout.functionsRoot, 'src', `${t.module}.ts`), handler);
+  }
+  if (options.realtime ?? true) write(join(layout.functionsRoot, realtimeDeclaration.entry), handler);
   if (options.webDist ?? true) {
-    write(join(layout.webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-abc123.js"></script>');
+    write(
+      join(layout.webDist, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/app-abc123.js"></script>',
+    );
     write(join(layout.webDist, 'assets', 'app-abc123.js'), 'console.log("app");\n');
     write(join(layout.webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   }

@@ -64,3 +64,23 @@ export function resourcesOfStatement(statement: Record<string, unknown>): unknow
   const r = statement.Resource as unknown;
   return Array.isArray(r) ? r : [r];
 }
+
+/**
+ * A template value as one string, intrinsic functions shown as placeholders: `Fn::Join` joined,
+ * `{Ref: X}` → `<X>`, `Fn::GetAtt` → `<X.Attr>`, `Fn::ImportValue` → `<import:Name>`. For
+ * assertions on ARNs and URLs built from several parts.
+ */
+export function flattenValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as {
+    Ref?: string;
+    'Fn::GetAtt'?: [string, string];
+    'Fn::Join'?: [string, unknown[]];
+    'Fn::ImportValue'?: string;
+  };
+  if (v.Ref) return `<${v.Ref}>`;
+  if (v['Fn::GetAtt']) return `<${v['Fn::GetAtt'].join('.')}>`;
+  if (v['Fn::ImportValue']) return `<import:${v['Fn::ImportValue']}>`;
+  if (v['Fn::Join']) return v['Fn::Join'][1].map(flattenValue).join(v['Fn::Join'][0]);
+  return JSON.stringify(value);
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dayOf, hourOf, loadSenderHashKey, messageIdFor, senderKeyFor } from '@kehila/functions/core/messages/ids';
 
 describe('message ids', () => {
@@ -33,7 +33,7 @@ describe('sender keys', () => {
 describe('sender hash key from Secrets Manager', () => {
   const cloud = (name: string) => ({ stage: 'cloud' as const, region: 'eu-west-1', senderHashKeySecretName: name });
 
-  it('hashes with the secret\'s key once loaded, exactly as with the key given directly', async () => {
+  it("hashes with the secret's key once loaded, exactly as with the key given directly", async () => {
     const readSecret = vi.fn(async () => '  the-generated-key\n');
     await loadSenderHashKey(cloud('kehila/test/sender-a'), readSecret);
     expect(readSecret).toHaveBeenCalledWith('eu-west-1', 'kehila/test/sender-a');
@@ -62,33 +62,6 @@ describe('sender hash key from Secrets Manager', () => {
     expect(() => senderKeyFor(cloud('kehila/test/sender-d'), 'c1', 'x@c.us')).toThrow(
       'the sender hash key of secret kehila/test/sender-d is not loaded',
     );
-  });
-
-  describe('at import, from the environment (the Lambda init phase)', () => {
-    afterEach(() => {
-      vi.unstubAllEnvs();
-      vi.doUnmock('@kehila/functions/adapters/billing/secrets');
-      vi.resetModules();
-    });
-
-    it('loads the secret the environment names before any caller hashes', async () => {
-      vi.stubEnv('STAGE', 'cloud');
-      vi.stubEnv('TABLE_NAME', 'kehila-test');
-      vi.stubEnv('AWS_REGION', 'eu-west-1');
-      vi.stubEnv('SENDER_HASH_KEY_SECRET_NAME', 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:SenderHashKey-AbCdEf');
-      const readSecretString = vi.fn(async () => 'key-from-init');
-      vi.resetModules();
-      vi.doMock('@kehila/functions/adapters/billing/secrets', () => ({ readSecretString }));
-      const fresh = await import('@kehila/functions/core/messages/ids');
-      const { loadConfig } = await import('@kehila/functions/core/config');
-      expect(readSecretString).toHaveBeenCalledWith(
-        'eu-west-1',
-        'arn:aws:secretsmanager:eu-west-1:123456789012:secret:SenderHashKey-AbCdEf',
-      );
-      expect(fresh.senderKeyFor(loadConfig(), 'c1', 'x@c.us')).toBe(
-        senderKeyFor({ stage: 'cloud', senderHashKey: 'key-from-init' }, 'c1', 'x@c.us'),
-      );
-    });
   });
 });
 

@@ -36,6 +36,8 @@ export async function startE2E(): Promise<E2E> {
   const stack = await startLocalStack({
     port: 0,
     dataDir,
+    // `npm run test:e2e` builds the web app and sets KEHILA_WEB=dist: the production bundle, and no cold
+    // Vite optimisation in the first test. Run the file directly for the dev server.
     web: (process.env.KEHILA_WEB as 'dev' | 'dist' | undefined) ?? 'dev',
     seed: true,
     retryDelaySeconds: 1,

@@ -7,7 +7,7 @@
  *    `--rate` msgs/s for `--seconds` → ack p50/p99 at that rate.
  * 2. Pipeline — the same stack with its workers: a burst, then the time until the queues drain
  *    (end-to-end msgs/s stored and indexed); then a sustained rate → ack p50/p99 while the workers
- *    run in the same process, webhook → stored p50/p95 and webhook → searchable p50/p95.
+ *    run on their worker thread, webhook → stored p50/p95 and webhook → searchable p50/p95.
  *
  * "Stored" is when the enrichment worker publishes `message.inserted` (after the conditional put,
  * the aggregates and the embed request), observed on the local realtime hub; "searchable" is when
@@ -220,7 +220,7 @@ const drainSeconds = (performance.now() - drainStart) / 1000;
 const perSecond = (burst - b.failed) / b.seconds;
 console.log(`
 2a. Pipeline burst: ${burst} webhooks, ${concurrency} concurrent (${b.failed} failed)
-  accepted            ${perSecond.toFixed(0)} msgs/s while the workers run in the same process
+  accepted            ${perSecond.toFixed(0)} msgs/s while the workers run (on their own thread)
   ack p50 / p99       ${ms(pct(b.acks, 0.5))} / ${ms(pct(b.acks, 0.99))}
   drained             ${drained ? `${drainSeconds.toFixed(1)} s after the last ack` : 'NOT within 600 s'}: end to end ${(burst / (b.seconds + drainSeconds)).toFixed(0)} msgs/s stored and indexed
 `);

@@ -6,14 +6,17 @@ import type { Duplex } from 'node:stream';
 import type { Area, RuntimeConfig } from '@kehila/shared';
 import { queueUrlEnvName } from '@kehila/functions/core/config';
 import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
-import { queues, type QueueName } from '@kehila/functions/workers/queues';
-import { startDynamo, ensureTable } from './engines/dynamodb';
-import { startSqs, ensureQueues, localSqsClient, type QueueUrls } from './engines/sqs';
+import { logger } from '@kehila/functions/core/logger';
+import type { QueueName } from '@kehila/functions/workers/queues';
+import { ensureTable } from './engines/dynamodb';
+import { startEngineHost } from './engines/engine-host';
+import { ensureQueues, type QueueUrls } from './engines/sqs';
 import { startCognito, ensureUserPool } from './engines/cognito';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './engines/net';
 import { startGateway, type AreaHandler, type Gateway, type Middleware } from './gateway';
 import { cognitoProxy, type CognitoHook, type CognitoTarget } from './cognito-proxy';
-import { startPollers, type Pollers, type SqsWorker } from './pollers';
+import type { Pollers } from './pollers';
+import { startWorkersThread } from './workers-host';
 import { seedDemo } from './seed';
 import type { LocalContext } from './plugin';
 import { plugins } from './plugins/index';
@@ -57,12 +60,6 @@ async function loadArea(area: Area): Promise<AreaHandler> {
   return mod.handler;
 }
 
-/** Loads a queue's worker module. */
-async function loadWorker(queue: QueueName): Promise<SqsWorker> {
-  const mod = (await import(`@kehila/functions/${queues[queue].worker}`)) as { handler: SqsWorker };
-  return mod.handler;
-}
-
 /**
  * Starts everything the cloud runs, on loopback: dynalite, local SQS with in-process pollers,
  * cognito-local behind `/cognito`, the API gateway for the contract's routes, and the web app on
@@ -80,10 +77,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   };
 
   try {
-    const dynamo = await startDynamo(opts.dataDir ? { path: join(dataDir, 'dynamodb') } : {});
-    closers.push(() => dynamo.close());
-    const sqs = await startSqs();
-    closers.push(() => sqs.close());
+    const engines = await startEngineHost(opts.dataDir ? { dynamoPath: join(dataDir, 'dynamodb') } : {});
+    closers.push(() => engines.close());
+    const dynamo = { endpoint: engines.dynamodb };
+    const sqs = { endpoint: engines.sqs };
     let cognitoConfig: Record<string, unknown> = {};
     for (const p of plugins) {
       if (!p.cognito) continue;
@@ -120,20 +117,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     for (const [name, urls] of Object.entries(queueUrls)) env[queueUrlEnvName(name)] = urls.url;
     for (const p of plugins) Object.assign(env, p.env?.({ dataDir, ephemeral: !opts.dataDir }) ?? {});
     Object.assign(process.env, env);
+    // The logger was built when the functions modules were imported, before this environment existed.
+    logger.setLogLevel(env.POWERTOOLS_LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
     setDeps(undefined);
     const deps = createDeps();
     setDeps(deps);
 
     if (opts.seed) await seedDemo(deps, { endpoint: cognito.endpoint, userPoolId: pool.userPoolId }, log);
 
-    const sqsClient = localSqsClient(sqs.endpoint);
-    const pollers: Pollers = await startPollers({
-      sqs: sqsClient,
-      urls: queueUrls,
-      loadWorker,
+    const pollers: Pollers = await startWorkersThread({
+      env,
+      queueUrls,
       concurrency: opts.pollerConcurrency ?? 2,
       ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
-      onError: (queue, err) => log(`[${queue}] ${(err as Error).message ?? String(err)}`),
+      search: () => deps.search,
+      log,
     });
     closers.push(() => pollers.stop());
 

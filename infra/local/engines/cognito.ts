@@ -74,7 +74,8 @@ export async function startCognito(opts: {
     dir: opts.dir,
     close: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Ctrl-C reaches cognito-local too: a child killed by a signal has a signalCode, no exitCode.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3000).unref();

@@ -8,6 +8,7 @@
  *   allowlist list
  *   trial set <email> --ends <ISO time>
  *   billing test-webhook <email> [--event subscription_created] [--updated-at <ISO time>]   (local only)
+ *   recount <communityId> <YYYY-MM-DD> [<last YYYY-MM-DD>]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,6 +24,7 @@ import {
   setTrialEnd,
 } from '@kehila/functions/core/access/operator';
 import { getProfileByEmail } from '@kehila/functions/data/profiles';
+import { recountDay } from '@kehila/functions/data/aggregates';
 import { signBody } from '@kehila/functions/adapters/billing/signature';
 import { LOCAL_BILLING_WEBHOOK_SECRET, LemonSqueezySettingsSchema } from '@kehila/functions/core/billing/settings';
 import { SUBSCRIPTION_EVENTS, type SubscriptionEvent } from '@kehila/functions/core/billing/webhook';
@@ -36,6 +38,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   billing test-webhook <email> [--event <name>] [--updated-at <ISO time>]
                                                  sign and post a Lemon Squeezy webhook to the local stack
                                                  events: ${SUBSCRIPTION_EVENTS.join(', ')}
+  recount <communityId> <YYYY-MM-DD> [<last YYYY-MM-DD>]
+                                                 rebuild a community's daily and hourly message counts
+                                                 (UTC days, inclusive) from its stored messages
 
 Options:
   --stage local|cloud   local (default): the running \`npm start\` (reads <data dir>/stack.json);
@@ -179,8 +184,8 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const command = `${group} ${action ?? ''}`.trim();
-  const known = ['allowlist add', 'allowlist remove', 'allowlist list', 'trial set', 'billing test-webhook'];
+  const command = group === 'recount' ? group : `${group} ${action ?? ''}`.trim();
+  const known = ['allowlist add', 'allowlist remove', 'allowlist list', 'trial set', 'billing test-webhook', 'recount'];
   if (!known.includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`, 2);
   const t = target(values.stage ?? 'local', values['data-dir']);
 
@@ -245,7 +250,24 @@ async function main(): Promise<void> {
       if (!res.ok) process.exitCode = 1;
       return;
     }
+    case 'recount': {
+      const [communityId, first, last = first] = [action, ...rest];
+      const isDay = (d: string | undefined): d is string =>
+        !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+      if (!communityId || !isDay(first) || !isDay(last) || last < first) {
+        fail(`recount needs a community id and one or two days (YYYY-MM-DD, first ≤ last).\n\n${USAGE}`, 2);
+      }
+      for (let day = first; day <= last; day = nextDay(day)) {
+        const { messages } = await recountDay(t, communityId, day);
+        console.log(`${communityId} ${day}: recounted ${messages} message${messages === 1 ? '' : 's'}.`);
+      }
+      return;
+    }
   }
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 main().catch((err: unknown) => {

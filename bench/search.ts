@@ -28,7 +28,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import type { Member, Urgency } from '@kehila/shared';
+import type { Urgency } from '@kehila/shared';
+import { blankMember } from '@kehila/functions/core/communities/records';
+import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
 import { loadConfig } from '@kehila/functions/core/config';
 import { createDeps, setDeps } from '@kehila/functions/core/deps';
 import { createDb, type Db } from '@kehila/functions/data/db';
@@ -64,16 +66,6 @@ const gc = runInNewContext('gc') as () => void;
 
 // ---------------------------------------------------------------- deterministic corpus
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rng = () => number;
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 
@@ -550,7 +542,7 @@ function senders(r: Rng): Sender[] {
 const hex = (r: Rng, n: number) => Array.from({ length: n }, () => '0123456789ABCDEF'[Math.floor(r() * 16)]).join('');
 
 function generate(count: number, seed: number): SearchDoc[] {
-  const r = mulberry32(seed);
+  const r = seededRandom(seed);
   const people = senders(r);
   const docs: SearchDoc[] = [];
   const start = Date.UTC(2025, 0, 1, 6);
@@ -685,7 +677,7 @@ type Q = {
 };
 
 function textQueries(docs: readonly SearchDoc[], count: number): Q[] {
-  const r = mulberry32(7);
+  const r = seededRandom(7);
   const words = [
     ...Object.values(EN)
       .flat()
@@ -964,34 +956,7 @@ async function tableBench(
 
   // HTTP routes, invoked in-process as the local gateway does (JWT claims already verified).
   const userId = 'bench-user';
-  const now = new Date().toISOString();
-  const member: Member = {
-    id: userId,
-    auth_id: userId,
-    community_id: COMMUNITY,
-    role: 'Member',
-    status: 'active',
-    approval_status: 'approved',
-    first_name: null,
-    last_name: null,
-    email: null,
-    phone: null,
-    country_code: '+972',
-    company: null,
-    job_role: null,
-    role_level: null,
-    gender: null,
-    linkedin_profile_url: null,
-    facebook_name: null,
-    referral_source: null,
-    attend_live_events: null,
-    custom_field_label: null,
-    custom_field_value: null,
-    location: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await putMember(db, member);
+  await putMember(db, blankMember({ userId, communityId: COMMUNITY, role: 'Member', now: new Date() }));
   const noQueues: QueueClient = { send: async () => undefined, sendBatch: async () => undefined };
   const config = loadConfig({ STAGE: 'local', TABLE_NAME: db.table });
   setDeps(createDeps(config, { db, search: engine, ai: emb.ai, queues: noQueues }));

@@ -8,6 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '@kehila/functions/core/deps';
 import { createCommunity, claimGroup, getCommunity } from '@kehila/functions/data/communities';
 import { putMember } from '@kehila/functions/data/memberships';
+import { blankMember } from '@kehila/functions/core/communities/records';
 import { createProfile } from '@kehila/functions/data/profiles';
 import { putAllowlistEntry } from '@kehila/functions/data/allowlist';
 import { keys } from '@kehila/functions/data/keys';
@@ -138,45 +139,31 @@ export async function seedDemo(
     });
   }
   await claimGroup(deps.db, DEMO_COMMUNITY.groupId, DEMO_COMMUNITY.id);
-  const base = {
-    community_id: DEMO_COMMUNITY.id,
-    status: 'active' as const,
-    approval_status: 'approved' as const,
-    country_code: '+972',
-    company: null,
-    job_role: null,
-    role_level: null,
-    gender: null,
-    linkedin_profile_url: null,
-    facebook_name: null,
-    referral_source: null,
-    attend_live_events: null,
-    custom_field_label: null,
-    custom_field_value: null,
-    location: 'Tel Aviv',
-    created_at: iso,
-    updated_at: iso,
-  };
-  await putMember(deps.db, {
-    ...base,
-    id: adminId,
-    auth_id: adminId,
-    role: 'Admin',
-    first_name: 'Dana',
-    last_name: 'Levi',
-    email: logins.admin.email,
-    phone: '+972501234567',
-  });
-  await putMember(deps.db, {
-    ...base,
-    id: memberId,
-    auth_id: memberId,
-    role: 'Member',
-    first_name: 'Yossi',
-    last_name: 'Cohen',
-    email: logins.member.email,
-    phone: '+972527654321',
-  });
+  const demoMember = { communityId: DEMO_COMMUNITY.id, now, location: 'Tel Aviv' };
+  await putMember(
+    deps.db,
+    blankMember({
+      ...demoMember,
+      userId: adminId,
+      role: 'Admin',
+      first_name: 'Dana',
+      last_name: 'Levi',
+      email: logins.admin.email,
+      phone: '+972501234567',
+    }),
+  );
+  await putMember(
+    deps.db,
+    blankMember({
+      ...demoMember,
+      userId: memberId,
+      role: 'Member',
+      first_name: 'Yossi',
+      last_name: 'Cohen',
+      email: logins.member.email,
+      phone: '+972527654321',
+    }),
+  );
   // Demo logins must keep working after the 14-day trial: they are allow-listed, as an operator
   // would do for staff accounts (`npm run admin -- allowlist remove <email>` to demo the trial).
   for (const login of [logins.admin, logins.member]) {

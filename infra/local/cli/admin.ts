@@ -10,9 +10,8 @@
  *   billing test-webhook <email> [--event subscription_created] [--updated-at <ISO time>]   (local only)
  *   recount <communityId> <YYYY-MM-DD> [<last YYYY-MM-DD>]
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fail, readRunningStack } from './running-stack';
 import { loadConfig, type Config } from '@kehila/functions/core/config';
 import { createDb, type Db } from '@kehila/functions/data/db';
 import {
@@ -48,28 +47,12 @@ Options:
   --data-dir <dir>      the local stack's data directory (default: $KEHILA_DATA_DIR or .data)
 `;
 
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
-
 interface Target {
   readonly config: Config;
   readonly db: Db;
   /** The local gateway's URL (local stage only). */
   readonly url?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
-}
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The running local stack (its environment, as the handlers see it) or the cloud table. */
@@ -80,14 +63,7 @@ function target(stage: string, dataDirOption: string | undefined): Target {
     return { config, db: createDb(config), env: process.env };
   }
   if (stage !== 'local') fail(`--stage must be local or cloud, not "${stage}"`, 2);
-  const dataDir = resolve(dataDirOption ?? process.env.KEHILA_DATA_DIR ?? join(REPO_ROOT, '.data'));
-  const file = join(dataDir, 'stack.json');
-  if (!existsSync(file)) {
-    fail(`No running local stack found (${file} is missing). Start it with \`npm start\`, or pass --data-dir.`);
-  }
-  const stack = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; url: string; env: Record<string, string> };
-  if (!isRunning(stack.pid))
-    fail(`The local stack recorded in ${file} (pid ${stack.pid}) is not running. Start it with \`npm start\`.`);
+  const stack = readRunningStack(dataDirOption);
   // The AWS SDK reads the local engines' dummy credentials from the environment, as the handlers do.
   Object.assign(process.env, stack.env);
   const config = loadConfig(stack.env);

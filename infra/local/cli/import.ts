@@ -12,7 +12,7 @@
  * {"imported":N,"duplicates":N,"system":N,"unparsed":N}. docs/import.md has the details.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportJob } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
@@ -20,6 +20,7 @@ import { createDeps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
 import { createImport, getImport, startImport } from '@kehila/functions/core/imports/service';
 import { IMPORT_DEFAULT_TIME_ZONE } from '@kehila/functions/core/imports/limits';
+import { fail, readRunningStack } from './running-stack';
 
 const USAGE = `Usage: npm run import -- <file.txt|file.zip> [options]
 
@@ -32,31 +33,10 @@ Options:
   --stall <seconds>  give up when the job makes no progress for this long (default: 120)
 `;
 
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The running local stack: its gateway URL and the environment its handlers run with. */
 async function runningStack(dataDirOption: string | undefined): Promise<{ url: string; env: Record<string, string> }> {
-  const dataDir = resolve(dataDirOption ?? process.env.KEHILA_DATA_DIR ?? join(REPO_ROOT, '.data'));
-  const file = join(dataDir, 'stack.json');
-  const start = `Start it with \`npm start\` (with the same PORT and KEHILA_DATA_DIR), then run the import again.`;
-  if (!existsSync(file)) fail(`No local stack is running: ${file} does not exist. ${start}`);
-  const stack = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; url: string; env: Record<string, string> };
-  if (!isRunning(stack.pid))
-    fail(`No local stack is running: the one recorded in ${file} (pid ${stack.pid}) has stopped. ${start}`);
+  const stack = readRunningStack(dataDirOption);
+  const start = 'Start it with `npm start` (with the same PORT and KEHILA_DATA_DIR), then run the import again.';
   try {
     const res = await fetch(`${stack.url}/api/health`, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);

@@ -1,5 +1,6 @@
 import type { InboundMessage } from '@kehila/shared';
 import { wallClockToUtc } from '@kehila/functions/core/imports/wall-clock';
+import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
 
 /**
  * A deterministic generator of realistic messages of a Tel Aviv founders' WhatsApp group, in
@@ -615,18 +616,6 @@ const TOPICS: Record<Topic, TopicTexts> = {
   },
 };
 
-/** mulberry32: small, fast, good enough for demo data, and the same on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function weighted<T>(rand: () => number, items: readonly T[], weight: (t: T) => number): T {
   const total = items.reduce((s, i) => s + weight(i), 0);
   let r = rand() * total;
@@ -696,7 +685,7 @@ const MEDIA: readonly { type: string; en: readonly string[]; he: readonly string
 export function generateDemoMessages(opts: DemoMessageOptions): InboundMessage[] {
   const seed = opts.seed ?? 20240101;
   const days = opts.days ?? 45;
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const topics = Object.entries(TOPICS) as [Topic, TopicTexts][];
   const admin = DEMO_SENDERS[0] as Sender;
   const latest = opts.now.getTime() - 60_000;

@@ -1,33 +1,6 @@
-import type { Server } from 'node:http';
-import { createSqsServer } from 'local-aws-sqs';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queues, type QueueName } from '@kehila/functions/workers/queues';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './net';
-
-/** A running local SQS endpoint (local-aws-sqs, in memory). */
-export interface LocalSqs {
-  readonly endpoint: string;
-  close(): Promise<void>;
-}
-
-/** Starts local-aws-sqs on loopback. */
-export async function startSqs(opts: { port?: number } = {}): Promise<LocalSqs> {
-  const server: Server = await createSqsServer({
-    port: opts.port ?? 0,
-    hostname: '127.0.0.1',
-    emulateQueueCreationLifecycle: false,
-  });
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-      }),
-  };
-}
 
 /** An SQS client for a local endpoint. */
 export function localSqsClient(endpoint: string): SQSClient {

@@ -12,7 +12,7 @@ export function blankCommunity(input: {
   id: string;
   name: string;
   groupId: string | null;
-  ownerId: string;
+  ownerId: string | null;
   now: Date;
 }): Community {
   const iso = input.now.toISOString();
@@ -59,18 +59,37 @@ export function adminMembership(input: {
   if (input.existing) {
     return { ...input.existing, role: 'Admin', status: 'active', approval_status: 'approved', updated_at: iso };
   }
-  return {
-    id: input.user.id,
-    auth_id: input.user.id,
-    community_id: input.communityId,
+  return blankMember({
+    userId: input.user.id,
+    communityId: input.communityId,
     role: 'Admin',
+    now: input.now,
+    email: input.user.email || input.profile?.email || null,
+    phone: input.profile?.phone_number ?? null,
+    country_code: input.profile?.country_code ?? '+972',
+  });
+}
+
+/**
+ * A membership with every personal field empty, active and approved unless `fields` say otherwise
+ * (the caller fills what it knows: e-mail, phone, status…).
+ */
+export function blankMember(
+  input: { userId: string; communityId: string; role: Member['role']; now: Date } & Partial<Member>,
+): Member {
+  const { userId, communityId, now, ...fields } = input;
+  const iso = now.toISOString();
+  return {
+    id: userId,
+    auth_id: userId,
+    community_id: communityId,
     status: 'active',
     approval_status: 'approved',
     first_name: null,
     last_name: null,
-    email: input.user.email || input.profile?.email || null,
-    phone: input.profile?.phone_number ?? null,
-    country_code: input.profile?.country_code ?? '+972',
+    email: null,
+    phone: null,
+    country_code: '+972',
     company: null,
     job_role: null,
     role_level: null,
@@ -84,6 +103,7 @@ export function adminMembership(input: {
     location: null,
     created_at: iso,
     updated_at: iso,
+    ...fields,
   };
 }
 

@@ -9,37 +9,12 @@ import {
   getCommunity,
   updateCommunity,
 } from '@kehila/functions/data/communities';
+import { blankCommunity } from '@kehila/functions/core/communities/records';
 import { freshTable } from '../../support';
 
 function community(id: string, over: Partial<Community> = {}): Community {
-  const now = '2026-11-01T10:00:00.000Z';
-  return {
-    id,
-    name: `Community for ${id}`,
-    meaningful_id: null,
-    group_id: null,
-    created_at: now,
-    updated_at: now,
-    group_description: null,
-    group_goals: null,
-    admin_name: null,
-    admin_gender: null,
-    group_language: 'English',
-    admin_phone: null,
-    metadata_collected_at: null,
-    summary_destination: 'whatsapp',
-    weekly_summary: true,
-    daily_summary: false,
-    pine_coin_manager_id: null,
-    group_rules: null,
-    business_focus: [],
-    member_onboarding_info: null,
-    logo_url: null,
-    color_theme: null,
-    whatsapp_group_url: null,
-    owner_id: null,
-    ...over,
-  };
+  const now = new Date('2026-11-01T10:00:00.000Z');
+  return { ...blankCommunity({ id, name: `Community for ${id}`, groupId: null, ownerId: null, now }), ...over };
 }
 
 describe('communities repository', () => {

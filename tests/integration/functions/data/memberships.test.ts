@@ -9,37 +9,21 @@ import {
   listMembershipsOfUser,
   putMember,
 } from '@kehila/functions/data/memberships';
+import { blankMember } from '@kehila/functions/core/communities/records';
 import { freshTable } from '../../support';
 
 function member(communityId: string, id: string, over: Partial<Member> = {}): Member {
-  const now = '2026-11-01T10:00:00.000Z';
-  return {
-    id,
-    auth_id: id,
-    community_id: communityId,
+  return blankMember({
+    userId: id,
+    communityId,
     role: 'Member',
-    status: 'active',
+    now: new Date('2026-11-01T10:00:00.000Z'),
     approval_status: 'pending',
     first_name: 'Yossi',
     last_name: 'Cohen',
     email: `${id}@example.com`,
-    phone: null,
-    country_code: '+972',
-    company: null,
-    job_role: null,
-    role_level: null,
-    gender: null,
-    linkedin_profile_url: null,
-    facebook_name: null,
-    referral_source: null,
-    attend_live_events: null,
-    custom_field_label: null,
-    custom_field_value: null,
-    location: null,
-    created_at: now,
-    updated_at: now,
     ...over,
-  };
+  });
 }
 
 describe('memberships repository', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { routeKey, routes, type AnyRoute, type Area, type Community, type Member } from '@kehila/shared';
+import { routeKey, routes, type AnyRoute, type Area, type Member } from '@kehila/shared';
+import { blankCommunity, blankMember } from '@kehila/functions/core/communities/records';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { putMember } from '@kehila/functions/data/memberships';
@@ -68,60 +69,10 @@ describe('authorization of every route', () => {
 
   beforeAll(async () => {
     const deps = useStackEnv();
-    const now = new Date().toISOString();
-    const community: Community = {
-      id: communityId,
-      name: 'Authz test',
-      meaningful_id: null,
-      group_id: null,
-      created_at: now,
-      updated_at: now,
-      group_description: null,
-      group_goals: null,
-      admin_name: null,
-      admin_gender: null,
-      group_language: 'English',
-      admin_phone: null,
-      metadata_collected_at: null,
-      summary_destination: 'whatsapp',
-      weekly_summary: true,
-      daily_summary: false,
-      pine_coin_manager_id: null,
-      group_rules: null,
-      business_focus: [],
-      member_onboarding_info: null,
-      logo_url: null,
-      color_theme: null,
-      whatsapp_group_url: null,
-      owner_id: users.owner,
-    };
+    const now = new Date();
+    const community = blankCommunity({ id: communityId, name: 'Authz test', groupId: null, ownerId: users.owner, now });
     await createCommunity(deps.db, community);
-    const base = (id: string, role: Member['role']): Member => ({
-      id,
-      auth_id: id,
-      community_id: communityId,
-      role,
-      status: 'active',
-      approval_status: 'approved',
-      first_name: null,
-      last_name: null,
-      email: null,
-      phone: null,
-      country_code: '+972',
-      company: null,
-      job_role: null,
-      role_level: null,
-      gender: null,
-      linkedin_profile_url: null,
-      facebook_name: null,
-      referral_source: null,
-      attend_live_events: null,
-      custom_field_label: null,
-      custom_field_value: null,
-      location: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const base = (id: string, role: Member['role']): Member => blankMember({ userId: id, communityId, role, now });
     restoreMemberships = async () => {
       await putMember(deps.db, base(users.member, 'Member'));
       await putMember(deps.db, base(users.admin, 'Admin'));

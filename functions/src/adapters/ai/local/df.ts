@@ -2,7 +2,7 @@
  * Document-frequency snapshots: the per-community vocabulary with each term's document frequency
  * and the surface form the community writes it in, folded from the corpus log (model-store.ts).
  */
-import type { StoredBatch } from './model-store';
+import { packParts, type StoredBatch } from './model-store';
 
 /** A document-frequency snapshot. */
 export interface DfSnapshot {
@@ -18,7 +18,6 @@ export const EMPTY_DF: DfSnapshot = { version: 0, docs: 0, df: new Map(), forms:
 
 /** Vocabulary kept in a snapshot; the rarest terms beyond it are dropped (they weigh like unseen ones). */
 const MAX_TERMS = 150_000;
-const PART_MAX_BYTES = 300_000;
 
 /** Folds corpus batches into a snapshot: adds document frequencies, refreshes surface forms. */
 export function foldBatches(base: DfSnapshot, batches: readonly StoredBatch[], version: number): DfSnapshot {
@@ -58,21 +57,7 @@ export function serializeDf(s: DfSnapshot): string[] {
     const f = s.forms.get(t);
     lines.push(f ? `${t}\t${n}\t${f}` : `${t}\t${n}`);
   }
-  const parts: string[] = [];
-  let cur: string[] = [];
-  let bytes = 0;
-  for (const l of lines) {
-    const b = Buffer.byteLength(l, 'utf8') + 1;
-    if (bytes + b > PART_MAX_BYTES && cur.length > 0) {
-      parts.push(cur.join('\n'));
-      cur = [];
-      bytes = 0;
-    }
-    cur.push(l);
-    bytes += b;
-  }
-  if (cur.length) parts.push(cur.join('\n'));
-  return parts;
+  return packParts(lines);
 }
 
 /** Reads a snapshot back from its parts. */

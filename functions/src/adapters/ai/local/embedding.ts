@@ -16,6 +16,7 @@
  */
 import { analyze, lexicon, type Analysis } from './analyze';
 import { fnv1a } from './hash';
+import { packParts } from './model-store';
 import { CONCEPTS } from './lexicon/concepts';
 import { CONCEPT_TERM_PREFIX, idf, messageTerms } from './keywords';
 
@@ -33,7 +34,6 @@ const BUILD_MAX_IDF_TERMS = 20_000;
 const BUILD_MAX_NEIGHBOUR_TERMS = 6_000;
 const NEIGHBOURS_PER_TERM = 5;
 const TERMS_PER_DOC = 14;
-const PART_MAX_BYTES = 300_000;
 const DEFAULT_IDF = 2;
 
 /**
@@ -225,21 +225,7 @@ export function serializeModel(model: EmbeddingModel): string[] {
     const nb = (model.neighbours.get(t) ?? []).map(([x, w]) => `${x}\u0001${w}`).join('\u0002');
     lines.push(`${t}\t${model.idf.get(t) ?? ''}\t${nb}`);
   }
-  const parts: string[] = [];
-  let cur: string[] = [];
-  let bytes = 0;
-  for (const l of lines) {
-    const b = Buffer.byteLength(l, 'utf8') + 1;
-    if (bytes + b > PART_MAX_BYTES && cur.length > 0) {
-      parts.push(cur.join('\n'));
-      cur = [];
-      bytes = 0;
-    }
-    cur.push(l);
-    bytes += b;
-  }
-  if (cur.length) parts.push(cur.join('\n'));
-  return parts;
+  return packParts(lines);
 }
 
 /** Reads a model back from its parts. */

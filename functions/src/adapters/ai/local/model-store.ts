@@ -19,6 +19,28 @@ import type { Db } from '../../../data/db';
 import { isConditionFailed } from '../../../data/db';
 import { keys } from '../../../data/keys';
 
+/** A snapshot part stays under this size, well inside DynamoDB's 400 KB item limit. */
+const PART_MAX_BYTES = 300_000;
+
+/** Packs a snapshot's lines, in order, into parts of at most PART_MAX_BYTES each. */
+export function packParts(lines: readonly string[]): string[] {
+  const parts: string[] = [];
+  let cur: string[] = [];
+  let bytes = 0;
+  for (const l of lines) {
+    const b = Buffer.byteLength(l, 'utf8') + 1;
+    if (bytes + b > PART_MAX_BYTES && cur.length > 0) {
+      parts.push(cur.join('\n'));
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(l);
+    bytes += b;
+  }
+  if (cur.length) parts.push(cur.join('\n'));
+  return parts;
+}
+
 /** Snapshot kinds: document frequencies, embedding model. */
 export type SnapshotKind = 'df' | 'emb';
 

@@ -5,6 +5,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCo
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { loadConfig } from '@kehila/functions/core/config';
 import { createDeps, setDeps } from '@kehila/functions/core/deps';
+import { blankMember } from '@kehila/functions/core/communities/records';
 
 vi.mock('aws-jwt-verify', () => ({
   CognitoJwtVerifier: {
@@ -72,32 +73,7 @@ describe('cloud WebSocket handler', () => {
 
   it('subscribes a member with a valid ID token and replies subscribed through the connection', async () => {
     ddb.on(GetCommand).resolves({
-      Item: {
-        id: 'user-1',
-        auth_id: 'user-1',
-        community_id: 'c1',
-        role: 'Member',
-        status: 'active',
-        approval_status: 'approved',
-        first_name: null,
-        last_name: null,
-        email: null,
-        phone: null,
-        country_code: '+972',
-        company: null,
-        job_role: null,
-        role_level: null,
-        gender: null,
-        linkedin_profile_url: null,
-        facebook_name: null,
-        referral_source: null,
-        attend_live_events: null,
-        custom_field_label: null,
-        custom_field_value: null,
-        location: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-      },
+      Item: blankMember({ userId: 'user-1', communityId: 'c1', role: 'Member', now: new Date('2026-01-01T00:00:00Z') }),
     });
     await handler(wsEvent('subscribe', { action: 'subscribe', communityId: 'c1', token: 'valid-id-token' }));
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({

@@ -7,6 +7,8 @@ import {
   REALTIME_ERRORS,
   type RealtimeTransport,
 } from '@kehila/functions/core/messages/realtime-session';
+import type { Member } from '@kehila/shared';
+import { blankMember } from '@kehila/functions/core/communities/records';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const db = createDb({ region: 'us-east-1', tableName: 't', endpoints: {} });
@@ -19,33 +21,15 @@ const transport: RealtimeTransport = {
     subscribed.push(`${communityId}:${userId}`);
   },
 };
-const member = (status: string, approval: string) => ({
-  Item: {
-    id: 'user-1',
-    auth_id: 'user-1',
-    community_id: 'c1',
+const member = (status: Member['status'], approval: Member['approval_status']) => ({
+  Item: blankMember({
+    userId: 'user-1',
+    communityId: 'c1',
     role: 'Member',
+    now: new Date('2026-01-01T00:00:00Z'),
     status,
     approval_status: approval,
-    first_name: null,
-    last_name: null,
-    email: null,
-    phone: null,
-    country_code: '+972',
-    company: null,
-    job_role: null,
-    role_level: null,
-    gender: null,
-    linkedin_profile_url: null,
-    facebook_name: null,
-    referral_source: null,
-    attend_live_events: null,
-    custom_field_label: null,
-    custom_field_value: null,
-    location: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  },
+  }),
 });
 
 describe('live-events protocol', () => {

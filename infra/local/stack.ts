@@ -135,7 +135,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
     closers.push(() => pollers.stop());
 
-    let web: Middleware | undefined;
+    // The web middleware exists only once the gateway listens (Vite's HMR attaches to its server):
+    // page requests that arrive before then wait for it instead of getting a 404.
+    let setWeb: (mw: Middleware | undefined) => void = () => undefined;
+    const web = new Promise<Middleware | undefined>((resolve) => (setWeb = resolve));
     const runtimeConfig = (origin: string): RuntimeConfig => ({
       stage: 'local',
       region: LOCAL_REGION,
@@ -191,8 +194,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       loadArea,
       mounts,
       upgrades,
-      fallback: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-        if (web) return web(req, res, next);
+      fallback: async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const mw = await web;
+        if (mw) return mw(req, res, next);
         res.writeHead(404).end('Not Found');
       },
       log,
@@ -210,11 +214,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         logLevel: 'warn',
       });
       closers.push(() => vite.close());
-      web = vite.middlewares as unknown as Middleware;
+      setWeb(vite.middlewares as unknown as Middleware);
     } else if (opts.web === 'dist') {
       const dist = join(REPO_ROOT, 'web', 'dist');
       if (!existsSync(join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` first');
-      web = staticSite(dist);
+      setWeb(staticSite(dist));
+    } else {
+      setWeb(undefined);
     }
 
     const pluginStops: (() => Promise<void>)[] = [];

@@ -26,7 +26,10 @@ export async function startWorkersThread(opts: {
     concurrency: opts.concurrency,
     ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
   };
-  const worker = new Worker(new URL('./workers-thread-entry.mjs', import.meta.url), { workerData: data, execArgv: [] });
+  const worker = new Worker(new URL('./ts-thread-entry.mjs', import.meta.url), {
+    workerData: { ...data, module: new URL('./workers-thread.ts', import.meta.url).href },
+    execArgv: [],
+  });
   const send = (msg: ToWorkers) => worker.postMessage(msg);
   let nextDrain = 0;
   const drains = new Map<number, (drained: boolean) => void>();

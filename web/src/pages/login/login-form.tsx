@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -6,10 +6,8 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import ToggleButton from '@cloudscape-design/components/toggle-button';
-import { EyeIcon, EyeOffIcon } from './eye-icons';
 import type { LoginErrors, LoginValues } from './login-validation';
-import styles from './login-form.module.css';
+import { PasswordInput } from './password-input';
 
 /** S1 §2 "Login screen" texts; the field labels are also what screenshot tools look up. */
 export const loginText = {
@@ -45,7 +43,6 @@ export interface LoginFormProps {
 /** The sign-in form of S1 §2: e-mail, password with show/hide, Google, e-mail sign-in, create account. */
 export function LoginForm(props: LoginFormProps) {
   const { values, errors, formError, busy, googleBusy, googleNote, onChange, onForgotPassword } = props;
-  const [showPassword, setShowPassword] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,26 +65,13 @@ export function LoginForm(props: LoginFormProps) {
             />
           </FormField>
           <FormField label={loginText.password} errorText={errors.password}>
-            <div className={styles.passwordRow}>
-              <div className={styles.passwordInput}>
-                <Input
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={({ detail }) => onChange('password', detail.value)}
-                  invalid={Boolean(errors.password)}
-                />
-              </div>
-              <ToggleButton
-                variant="icon"
-                iconSvg={<EyeIcon />}
-                pressedIconSvg={<EyeOffIcon />}
-                // No "password" in this name: tools find the field with getByLabel(/password/i).
-                ariaLabel={loginText.showPassword}
-                pressed={showPassword}
-                onChange={({ detail }) => setShowPassword(detail.pressed)}
-              />
-            </div>
+            <PasswordInput
+              value={values.password}
+              onChange={(value) => onChange('password', value)}
+              invalid={Boolean(errors.password)}
+              autoComplete="current-password"
+              showLabel={loginText.showPassword}
+            />
           </FormField>
           {onForgotPassword && (
             // After the field and a button, not a labelled link: tools find the field with

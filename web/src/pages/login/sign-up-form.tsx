@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -8,13 +8,11 @@ import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { ACCOUNT_FORM_COUNTRIES, DEFAULT_COUNTRY_CODE } from '@kehila/shared/constants';
 import { AccountFormSchema, livePhoneError, type AccountForm } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
 import { paths } from '../../app/paths';
-import { EyeIcon, EyeOffIcon } from './eye-icons';
-import styles from './login-form.module.css';
+import { PasswordInput } from './password-input';
 
 /** S1 §2 sign-up texts (buttons quoted by the spec; the labels are ours). */
 export const signUpText = {
@@ -98,7 +96,6 @@ export interface SignUpFormProps {
  */
 export function SignUpForm(props: SignUpFormProps) {
   const { values, errors, busy, onChange } = props;
-  const [showPassword, setShowPassword] = useState(false);
   const countryOptions = ACCOUNT_FORM_COUNTRIES.map((c) => ({ value: c.iso, label: `${c.name} (${c.code})` }));
   // S1 §5: the live check speaks once a country is set and the phone has 7+ characters; a submitted
   // error takes precedence.
@@ -125,25 +122,13 @@ export function SignUpForm(props: SignUpFormProps) {
             />
           </FormField>
           <FormField label={signUpText.password} errorText={errors.password}>
-            <div className={styles.passwordRow}>
-              <div className={styles.passwordInput}>
-                <Input
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="new-password"
-                  value={values.password}
-                  invalid={Boolean(errors.password)}
-                  onChange={({ detail }) => onChange('password', detail.value)}
-                />
-              </div>
-              <ToggleButton
-                variant="icon"
-                iconSvg={<EyeIcon />}
-                pressedIconSvg={<EyeOffIcon />}
-                ariaLabel={signUpText.showPassword}
-                pressed={showPassword}
-                onChange={({ detail }) => setShowPassword(detail.pressed)}
-              />
-            </div>
+            <PasswordInput
+              value={values.password}
+              onChange={(value) => onChange('password', value)}
+              invalid={Boolean(errors.password)}
+              autoComplete="new-password"
+              showLabel={signUpText.showPassword}
+            />
           </FormField>
           <FormField label={signUpText.country} errorText={errors.countryCode}>
             <Select

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes, type AnyRoute } from '@kehila/shared';
 
 const AUTH_TEXT: Record<AnyRoute['auth'], string> = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { WhatsAppProviderSchema } from '@kehila/shared';
 import { DEFAULT_BEDROCK_EMBED_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID } from '@kehila/functions/core/config';
 

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ImportJobSchema, type ImportJob } from '@kehila/shared';
 import { isConditionFailed, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';

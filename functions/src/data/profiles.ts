@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConsentMetadataSchema, ProfileSchema, type Profile } from '@kehila/shared';
 import { isConditionFailed, setExpression, stripKeys, type Db } from './db';

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
-import { type z } from 'zod';
+import type * as z from 'zod';
 import {
   routeKey,
   type AnyRoute,

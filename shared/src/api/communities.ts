@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from './contract';
 import { CommunitySchema, PendingConnectionSchema, UserCommunitySchema } from '../schemas/communities';
 import { CommunityInfoFormSchema } from '../rules/community-info';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The `config.json` the web app fetches before `Amplify.configure`: written by the web stack at

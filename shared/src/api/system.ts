@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from './contract';
 
 /** Liveness of the API and the table behind it. */

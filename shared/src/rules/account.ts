@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIVE_PHONE_CHECK_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { checkPhone } from './phone';
 import { BASIC_EMAIL_PATTERN } from './validation';

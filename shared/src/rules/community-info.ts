@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COMMUNITY_INFO_LIMITS,
   DEFAULT_DAILY_SUMMARY,

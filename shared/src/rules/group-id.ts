@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { WHATSAPP_GROUP_SUFFIX } from '../constants';
 
 /** Messages of group id entry (S1 §5, S2 §5). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_COUNTRY_CODE, INVITE_PHONE_MIN_LENGTH } from '../constants';
 import {
   AttendLiveEventsSchema,

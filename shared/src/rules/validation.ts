@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Field name (dotted path for nested fields) → the first message for that field. */
 export type FieldErrors = Record<string, string>;

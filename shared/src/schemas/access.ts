@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** How a user signed up (S1 §3 profile creation metadata, Google payload). */
 export const AuthProviderSchema = z.enum(['email', 'google']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTION_SOURCE_MANUAL, DEFAULT_ACTION_PRIORITY } from '../constants';
 import { optionalIsoDate } from './shared-fields';
 

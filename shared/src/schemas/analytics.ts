@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANALYTICS_TIME_RANGES, EMOTIONS, INTENTS, OVERALL_URGENCY_LEVELS, UNKNOWN_INTENT } from '../constants';
 import { MessageSchema } from './messages';
 

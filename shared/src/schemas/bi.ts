@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPPORTUNITY_SORT_OPTIONS, OPPORTUNITY_SOURCE_FILTERS } from '../constants';
 
 /** Opportunity types (S3 §3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_CYCLES, CHECKOUT_PLANS, PAYMENT_RESULTS, PLAN_NAMES } from '../constants';
 
 /** Plan names on the pricing page (S3 §3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Admin gender on the community information form (S1 §3). */
 export const AdminGenderSchema = z.enum(['Male', 'Female', 'Other', 'Prefer not to say']);

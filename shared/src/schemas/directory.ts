@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_DIRECTORY_LINK_EXPIRY_DAYS, DIRECTORY_LINK_EXPIRY_OPTIONS_DAYS } from '../constants';
 
 /** A shareable member-directory link (S3 §3). */

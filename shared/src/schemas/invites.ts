@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_FIELD_REQUIREMENTS,
   DEFAULT_INVITE_BUTTON_TEXT,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MemberRoleSchema = z.enum(['Admin', 'Member']);
 export const MemberStatusSchema = z.enum(['active', 'inactive']);

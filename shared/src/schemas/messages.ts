@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATE_PRESETS, EMOTIONS, INTENTS, URGENCY_LEVELS } from '../constants';
 
 /** Urgency of a message (S2 §3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Subscription status values written by the billing webhook (Lemon Squeezy subscription statuses). */
 export const SubscriptionStatusSchema = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COMMUNITY_NAME_MAX_LENGTH, DEFAULT_THEME_FONT_FAMILY, DEFAULT_THEME_PRIMARY_COLOR } from '../constants';
 import { GENERIC_FIELD_MESSAGES, HEX_COLOR_PATTERN, optionalText } from './shared-fields';
 

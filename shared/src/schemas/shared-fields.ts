@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Small field builders shared by the area schemas. Form inputs send '' for an empty optional field

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SUMMARY_PROMPT_TEMPLATE_VARIABLES } from '../constants';
 
 /** A stored AI summary (S2 §7 stored_summaries): the latest per group is reused for 24 hours. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SUPPLIER_NAME_MIN_LENGTH } from '../constants';
 import { optionalText } from './shared-fields';
 

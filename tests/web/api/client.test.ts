@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route, routes } from '@kehila/shared';
 import { ApiRequestError, createApiClient } from '../../../web/src/api/client';
 import { jsonResponse, meBody } from '../helpers/render-app';

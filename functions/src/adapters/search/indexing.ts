@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Deps } from '../../core/deps';
 import { logger } from '../../core/logger';
 import {

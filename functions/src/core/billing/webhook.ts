@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SubscriptionStatusSchema, type Profile } from '@kehila/shared';
 import type { Deps } from '../deps';
 import { fail } from '../errors';

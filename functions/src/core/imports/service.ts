@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImportJob, InboundMessage } from '@kehila/shared';
 import type { Deps } from '../deps';
 import { fail } from '../errors';

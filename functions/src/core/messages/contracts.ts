@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Body of an `embed` queue message, sent by the enrichment worker for every stored message (new or

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '@kehila/shared';
 import { createAreaHandler, HttpReply, implement, type HttpEvent } from '@kehila/functions/http/route-handler';
 import { setDeps, type Deps } from '@kehila/functions/core/deps';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GroupIdSchema, checkGroupId, validateForm } from '@kehila/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 
 describe('group id validation (S1 §5, S2 §5)', () => {
   it.each([

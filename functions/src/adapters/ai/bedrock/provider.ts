@@ -13,7 +13,7 @@ import {
   type ConverseCommandOutput,
   type Tool,
 } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   EmotionSchema,
   IntentSchema,

@@ -19,7 +19,7 @@ import { labelMessage } from '@kehila/functions/adapters/ai/local/enrich';
 import { BASE_MODEL, embedText, serializeModel, buildModel } from '@kehila/functions/adapters/ai/local/embedding';
 import { parseDf } from '@kehila/functions/adapters/ai/local/df';
 import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
-import type { AiInputMessage } from '@kehila/functions/adapters/ai/port';
+import type { AiInputMessage } from '@kehila/functions/core/ports/ai';
 import { logger } from '@kehila/functions/core/logger';
 
 logger.setLogLevel('SILENT');

@@ -30,8 +30,8 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { WhatsAppProviderSchema, type WhatsAppProvider } from '@kehila/shared';
 import { localHub } from '@kehila/functions/adapters/realtime/local-hub';
-import type { SearchDoc, SearchPort } from '@kehila/functions/adapters/search/port';
-import { queues } from '@kehila/functions/workers/queues';
+import type { SearchDoc, SearchPort } from '@kehila/functions/core/ports/search';
+import { queues } from '@kehila/functions/core/queues';
 import { getSearchState } from '@kehila/functions/data/search-state';
 import type { ClientCommand, ClientData, ClientResult } from './ingest-client';
 import { DEMO_COMMUNITY } from '../infra/local/seed';
@@ -130,6 +130,7 @@ const storedAt = new Map<string, number>();
 const textAt = new Map<string, number>();
 const vectorAt = new Map<string, number>();
 localHub().subscribe(communityId, {
+  userId: 'bench',
   send(data) {
     const event = JSON.parse(data) as { type: string; message?: { msg_id: string } };
     if (event.type === 'message.inserted' && event.message && !storedAt.has(event.message.msg_id)) {

@@ -12,7 +12,7 @@
  *     two HTTP routes (AI search; message list with a search term) over the full index, invoked
  *     in-process as the local gateway does (authorization, engine, hits read from the table).
  *
- * Embeddings come from the local AI provider when it is wired (createAiPort); otherwise from a
+ * Embeddings come from the local AI provider when it is wired (the local wiring); otherwise from a
  * documented stand-in of the same dimension (signed feature hashing of words, Hebrew stems and
  * character trigrams, L2-normalised), which has the cost profile of any dense vector: search time
  * depends on the dimension and the count, not on how the numbers were made.
@@ -32,17 +32,17 @@ import type { Urgency } from '@kehila/shared';
 import { blankMember } from '@kehila/functions/core/communities/records';
 import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { createDb, type Db } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { putMember } from '@kehila/functions/data/memberships';
 import { putVectors, recordEmbeddingVersion } from '@kehila/functions/data/search-state';
-import { createAiPort } from '@kehila/functions/adapters/ai/index';
-import type { AiPort } from '@kehila/functions/adapters/ai/port';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
-import { embeddingVersion } from '@kehila/functions/adapters/search/docs';
+import type { AiPort } from '@kehila/functions/core/ports/ai';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
+import { embeddingVersion } from '@kehila/functions/core/search/docs';
 import { LocalSearch } from '@kehila/functions/adapters/search/local/local-search';
-import type { SearchDoc, TextQuery } from '@kehila/functions/adapters/search/port';
+import type { SearchDoc, TextQuery } from '@kehila/functions/core/ports/search';
 import { indexTerms, tokenize } from '@kehila/functions/adapters/search/tokenizer';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { ensureTable, startDynamo } from '../infra/local/engines/dynamodb';
@@ -612,7 +612,7 @@ interface Embedder {
 async function embedder(db: Db | null): Promise<Embedder> {
   try {
     if (!db) throw new Error('the AI provider needs the table');
-    const ai = createAiPort(loadConfig({ STAGE: 'local', TABLE_NAME: db.table }), db);
+    const ai = createLocalDeps(loadConfig({ STAGE: 'local', TABLE_NAME: db.table }), { db }).ai;
     await ai.embed(['probe'], { communityId: COMMUNITY, purpose: 'query' });
     return {
       label: `the AI port's ${ai.name} provider`,
@@ -959,7 +959,7 @@ async function tableBench(
   await putMember(db, blankMember({ userId, communityId: COMMUNITY, role: 'Member', now: new Date() }));
   const noQueues: QueueClient = { send: async () => undefined, sendBatch: async () => undefined };
   const config = loadConfig({ STAGE: 'local', TABLE_NAME: db.table });
-  setDeps(createDeps(config, { db, search: engine, ai: emb.ai, queues: noQueues }));
+  setDeps(createLocalDeps(config, { db, search: engine, ai: emb.ai, queues: noQueues }));
   const call = async (area: string, routeKey: string, path: string, query: Record<string, string>) => {
     const mod = (await import(`@kehila/functions/http/${area}/index`)) as {
       handler: (e: HttpEvent, c: Context) => Promise<HttpResult>;
@@ -975,7 +975,7 @@ async function tableBench(
       requestContext: {
         requestId: 'bench',
         http: { method: 'GET', path, sourceIp: '127.0.0.1' },
-        authorizer: { jwt: { claims: { sub: userId, email: 'bench@example.com' } } },
+        authorizer: { jwt: { claims: { sub: userId, email: 'bench@example.com', token_use: 'id' } } },
       },
     };
     // A context per invocation, as Lambda gives one (its remaining time counts from now).

@@ -116,7 +116,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const token = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
       if (!token) return sendJson(res, 401, { message: 'Unauthorized' });
       try {
-        const payload = await verifier.verify(token, { tokenUse: null } as never);
+        // ID tokens only, as the route handler requires (API Gateway's JWT authorizer would also pass an access token).
+        const payload = await verifier.verify(token, { tokenUse: 'id' } as never);
         claims = Object.fromEntries(
           Object.entries(payload).map(([k, v]) => [
             k,

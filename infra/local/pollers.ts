@@ -6,7 +6,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { queues, type QueueName } from '@kehila/functions/workers/queues';
+import { queues, type QueueName } from '@kehila/functions/core/queues';
 import { lambdaContext } from './lambda-context';
 import type { QueueUrls } from './engines/sqs';
 

@@ -5,9 +5,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Area, RuntimeConfig } from '@kehila/shared';
 import { queueUrlEnvName } from '@kehila/functions/core/config';
-import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
+import type { Deps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { logger } from '@kehila/functions/core/logger';
-import type { QueueName } from '@kehila/functions/workers/queues';
+import type { QueueName } from '@kehila/functions/core/queues';
 import { ensureTable } from './engines/dynamodb';
 import { startEngineHost } from './engines/engine-host';
 import { ensureQueues, type QueueUrls } from './engines/sqs';
@@ -120,7 +122,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // The logger was built when the functions modules were imported, before this environment existed.
     logger.setLogLevel(env.POWERTOOLS_LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
     setDeps(undefined);
-    const deps = createDeps();
+    const deps = createLocalDeps();
     setDeps(deps);
 
     if (opts.seed) await seedDemo(deps, { endpoint: cognito.endpoint, userPoolId: pool.userPoolId }, log);

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { localHub } from '@kehila/functions/adapters/realtime/local-hub';
-import type { SearchPort } from '@kehila/functions/adapters/search/port';
+import type { SearchPort } from '@kehila/functions/core/ports/search';
 import type { QueueUrls } from './engines/sqs';
 import type { Pollers } from './pollers';
 import type { FromWorkers, ToWorkers, WorkersData } from './workers-protocol';
@@ -56,6 +56,9 @@ export async function startWorkersThread(opts: {
         }
         case 'realtime':
           localHub().publish(msg.communityId, msg.event);
+          break;
+        case 'realtime-revoke':
+          localHub().revoke(msg.communityId, msg.userId);
           break;
         case 'log':
           opts.log(msg.line);

@@ -20,6 +20,7 @@ export type FromWorkers =
   | { kind: 'ready' }
   | { kind: 'search'; id: number; method: string; args: unknown[] }
   | { kind: 'realtime'; communityId: string; event: RealtimeServerMessage }
+  | { kind: 'realtime-revoke'; communityId: string; userId: string }
   | { kind: 'log'; line: string }
   | { kind: 'drained'; id: number; drained: boolean }
   | { kind: 'stopped' };

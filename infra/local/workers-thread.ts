@@ -3,10 +3,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RealtimeServerMessage } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { logger } from '@kehila/functions/core/logger';
-import type { SearchPort } from '@kehila/functions/adapters/search/port';
-import { queues, type QueueName } from '@kehila/functions/workers/queues';
+import type { RealtimePort } from '@kehila/functions/core/ports/realtime';
+import type { SearchPort } from '@kehila/functions/core/ports/search';
+import { queues, type QueueName } from '@kehila/functions/core/queues';
 import { localSqsClient, type QueueUrls } from './engines/sqs';
 import { startPollers, type SqsWorker } from './pollers';
 import type { FromWorkers, ToWorkers, WorkersData } from './workers-protocol';
@@ -34,13 +36,16 @@ const search = new Proxy({} as SearchPort, {
 });
 
 /** Live events go to the main thread's hub, which serves the WebSocket subscribers. */
-const realtime = {
+const realtime: RealtimePort = {
   async publish(communityId: string, event: RealtimeServerMessage) {
     send({ kind: 'realtime', communityId, event });
   },
+  async revoke(communityId: string, userId: string) {
+    send({ kind: 'realtime-revoke', communityId, userId });
+  },
 };
 
-setDeps(createDeps(loadConfig(), { search, realtime }));
+setDeps(createLocalDeps(loadConfig(), { search, realtime }));
 
 async function loadWorker(queue: QueueName): Promise<SqsWorker> {
   const mod = (await import(`@kehila/functions/${queues[queue].worker}`)) as { handler: SqsWorker };

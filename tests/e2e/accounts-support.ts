@@ -1,4 +1,4 @@
-import { signBody } from '@kehila/functions/adapters/billing/signature';
+import { signBody } from '@kehila/functions/core/billing/signature';
 import { hmacHex } from '@kehila/functions/adapters/whatsapp/signatures';
 import { LOCAL_WHATSAPP_SECRETS } from '@kehila/functions/adapters/whatsapp/secrets';
 import { LOCAL_BILLING_WEBHOOK_SECRET } from '@kehila/functions/core/billing/settings';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import { type Deps } from '@kehila/functions/core/deps';
 import { loadConfig } from '@kehila/functions/core/config';
 import { ensureTable } from '../../infra/local/engines/dynamodb';
 import { createDb, type Db } from '@kehila/functions/data/db';
@@ -13,7 +15,7 @@ export function stack() {
 /** Points this test process at the local stack (as Lambda's environment would) and returns its deps. */
 export function useStackEnv(): Deps {
   Object.assign(process.env, stack().env);
-  const deps = createDeps(loadConfig());
+  const deps = createLocalDeps(loadConfig());
   setDeps(deps);
   return deps;
 }

@@ -1,44 +1,36 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { SignatureV4 } from '@smithy/signature-v4';
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import type { Config } from '../core/config';
+import type { SecretName, SecretsPort } from '../core/ports/secrets';
 
 /** How long a secret read from Secrets Manager is reused (a rotation takes effect within this). */
-const CACHE_MS = 5 * 60_000;
-const cache = new Map<string, { value: string; until: number }>();
+const MAX_AGE_SECONDS = 5 * 60;
+
+/** Where each secret comes from: a value given directly (local runs, tests), or a Secrets Manager secret's name. */
+function sourceOf(config: Config, name: SecretName): { value?: string | undefined; secretId?: string | undefined } {
+  switch (name) {
+    case 'lemonSqueezy':
+      return { value: config.billing?.configJson, secretId: config.billing?.secretName };
+    case 'whatsapp':
+      return { value: config.whatsapp?.secretsJson, secretId: config.whatsapp?.secretName };
+    case 'senderHashKey':
+      return { value: config.senderHashKey, secretId: config.senderHashKeySecretName };
+  }
+}
 
 /**
- * A Secrets Manager secret's string, through one signed GetSecretValue call (no SDK client is
- * bundled for a single call), cached for five minutes per region and name.
+ * Secrets by name (docs/deploy.md): the value set directly in the environment when there is one,
+ * else the Secrets Manager secret the deployment names, read through Powertools Parameters (cached
+ * for five minutes per warm function), else null.
  */
-export async function readSecretString(
-  region: string,
-  secretId: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<string> {
-  const key = `${region}/${secretId}`;
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
-  const host = `secretsmanager.${region}.amazonaws.com`;
-  const body = JSON.stringify({ SecretId: secretId });
-  const signer = new SignatureV4({ service: 'secretsmanager', region, credentials: defaultProvider(), sha256: Sha256 });
-  const signed = await signer.sign({
-    method: 'POST',
-    protocol: 'https:',
-    hostname: host,
-    path: '/',
-    headers: { host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
-    body,
-  });
-  const res = await fetchImpl(`https://${host}/`, {
-    method: 'POST',
-    headers: signed.headers as Record<string, string>,
-    body,
-    signal: AbortSignal.timeout(5_000),
-  });
-  const out = (await res.json()) as { SecretString?: string; message?: string; Message?: string };
-  if (!res.ok || typeof out.SecretString !== 'string') {
-    throw new Error(`could not read secret ${secretId}: ${res.status} ${out.message ?? out.Message ?? ''}`);
-  }
-  cache.set(key, { value: out.SecretString, until: Date.now() + CACHE_MS });
-  return out.SecretString;
+export function createSecrets(config: Config): SecretsPort {
+  return {
+    async get(name) {
+      const source = sourceOf(config, name);
+      if (source.value) return source.value;
+      if (!source.secretId) return null;
+      const value = await getSecret(source.secretId, { maxAge: MAX_AGE_SECONDS });
+      if (typeof value !== 'string') throw new Error(`secret ${source.secretId} holds no string`);
+      return value;
+    },
+  };
 }

@@ -1,78 +1,40 @@
-import { loadConfig, type Config } from './config';
-import { createDb, type Db } from '../data/db';
-import { createQueueClient, type QueueClient } from '../adapters/queues/sqs';
-import { createAiPort } from '../adapters/ai/index';
-import type { AiPort } from '../adapters/ai/port';
-import { createSearchPort } from '../adapters/search/index';
-import type { SearchPort } from '../adapters/search/port';
-import { createRealtimePort } from '../adapters/realtime/index';
-import type { RealtimePort } from '../adapters/realtime/port';
-import { createObjectStore } from '../adapters/storage/index';
-import type { ObjectStore } from '../adapters/storage/port';
-import { createWhatsAppSender } from '../adapters/whatsapp/index';
-import type { WhatsAppSender } from '../adapters/whatsapp/sender';
+import type { Config } from './config';
+import type { Db } from '../data/db';
+import type { AiPort } from './ports/ai';
+import type { PaymentsPort } from './ports/payments';
+import type { QueueClient } from './ports/queues';
+import type { RealtimePort } from './ports/realtime';
+import type { SearchPort } from './ports/search';
+import type { SecretsPort } from './ports/secrets';
+import type { ObjectStore } from './ports/storage';
+import type { WhatsAppInbound, WhatsAppSender } from './ports/whatsapp';
 
-/** What handlers and services need from the outside world. Built lazily, never at import time. */
-export interface Deps {
-  readonly config: Config;
-  readonly db: Db;
+/**
+ * The ports core services reach the outside world through. Core declares them and never imports an
+ * adapter: a composition root (functions/src/wiring for the cloud, its `local.ts` for the local
+ * stack and the tests) decides which adapter serves each, and each Lambda wires only the ports its
+ * routes or queue use (docs/architecture.md).
+ */
+export interface Ports {
   readonly queues: QueueClient;
-  readonly now: () => Date;
   readonly ai: AiPort;
   readonly search: SearchPort;
   readonly realtime: RealtimePort;
   readonly storage: ObjectStore;
+  /** Outbound WhatsApp messages (bot replies, summaries). */
   readonly whatsapp: WhatsAppSender;
+  /** The gateways' webhooks: authentication and parsing. */
+  readonly inbound: WhatsAppInbound;
+  readonly secrets: SecretsPort;
+  readonly payments: PaymentsPort;
 }
 
-let current: Deps | undefined;
+/** The name of a port. */
+export type PortName = keyof Ports;
 
-/**
- * Builds the dependencies for a configuration. Ports are created on first use, so a handler that
- * never searches never builds a search client. `overrides` replace any of them (tests).
- */
-export function createDeps(config: Config = loadConfig(), overrides: Partial<Deps> = {}): Deps {
-  const db = overrides.db ?? createDb(config);
-  const lazy = <T>(make: () => T) => {
-    let value: T | undefined;
-    return () => (value ??= make());
-  };
-  const ai = lazy(() => overrides.ai ?? createAiPort(config, db));
-  const search = lazy(() => overrides.search ?? createSearchPort(config, db));
-  const realtime = lazy(() => overrides.realtime ?? createRealtimePort(config, db));
-  const storage = lazy(() => overrides.storage ?? createObjectStore(config));
-  const whatsapp = lazy(() => overrides.whatsapp ?? createWhatsAppSender(config, db));
-  const queues = overrides.queues ?? createQueueClient(config);
-  return {
-    config,
-    db,
-    queues,
-    now: overrides.now ?? (() => new Date()),
-    get ai() {
-      return ai();
-    },
-    get search() {
-      return search();
-    },
-    get realtime() {
-      return realtime();
-    },
-    get storage() {
-      return storage();
-    },
-    get whatsapp() {
-      return whatsapp();
-    },
-  };
-}
-
-/** The process-wide dependencies, created from the environment on first use. */
-export function deps(): Deps {
-  current ??= createDeps();
-  return current;
-}
-
-/** Replaces the process-wide dependencies (tests, the local stack). Pass undefined to reset. */
-export function setDeps(next: Deps | undefined): void {
-  current = next;
+/** What handlers and services receive: configuration, the table, the clock and the ports. */
+export interface Deps extends Ports {
+  readonly config: Config;
+  readonly db: Db;
+  readonly now: () => Date;
 }

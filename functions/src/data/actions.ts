@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ActionSchema, type Action } from '@kehila/shared';
-import { stripKeys, type Db } from './db';
+import { queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -38,20 +38,11 @@ export async function listActionsOfUser(
   status?: Action['status'],
 ): Promise<Action[]> {
   const pk = keys.actionByUser(communityId, userId, 'pending', null).gsi1pk;
-  const out: Action[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: status ? 'gsi1pk = :pk AND begins_with(gsi1sk, :s)' : 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk, ...(status ? { ':s': `${status}#` } : {}) },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of res.Items ?? []) out.push(ActionSchema.parse(stripKeys(item)));
-    startKey = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
-  return out;
+  return queryAll(
+    db,
+    { index: 'gsi1', pk, ...(status ? { sk: { prefix: `${status}#` } } : {}) },
+    {
+      map: (item) => ActionSchema.parse(stripKeys(item)),
+    },
+  );
 }

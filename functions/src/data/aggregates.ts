@@ -1,10 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@kehila/shared';
-import type { Deps } from '../core/deps';
-import { hourOf, loadSenderHashKey, senderKeyFor } from '../core/messages/ids';
-import type { Db } from './db';
+import { queryAll, type Db } from './db';
 import { keys } from './keys';
-import { messagesOfDay } from './messages';
 
 /**
  * Pre-computed message aggregates per community per UTC day and per UTC hour (ARCHITECTURE §5.3).
@@ -130,26 +127,9 @@ async function queryBuckets(
   from: string,
   to: string,
 ): Promise<AggregateBucket[]> {
-  const prefix = kind === 'day' ? 'DAY#' : 'HOUR#';
-  const out: AggregateBucket[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: {
-          ':pk': keys.aggregatePartition(communityId),
-          ':lo': `${prefix}${from}`,
-          ':hi': `${prefix}${to}`,
-        },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of res.Items ?? []) out.push(toBucket(item, kind));
-    startKey = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
-  return out;
+  const lo = bucketKey({ communityId, kind, bucket: from });
+  const hi = bucketKey({ communityId, kind, bucket: to });
+  return queryAll(db, { pk: lo.pk, sk: { between: [lo.sk, hi.sk] } }, { map: (item) => toBucket(item, kind) });
 }
 
 /** Day buckets from `fromDay` to `toDay` inclusive (`YYYY-MM-DD`), oldest first. */
@@ -209,30 +189,4 @@ export async function replaceDayBuckets(
     }
   }
   await Promise.all(writes);
-}
-
-/**
- * Rebuilds a day's buckets from its stored messages: the repair for the worker's crash window (a
- * message stored but not counted) and for any drift. Run it when the day is quiet: an ADD landing
- * between the read and the replace is overwritten (run it again to be exact). Operator hook:
- * `npm run admin -- recount <communityId> <YYYY-MM-DD>`.
- */
-export async function recountDay(
-  deps: Pick<Deps, 'db' | 'config'>,
-  communityId: string,
-  day: string,
-): Promise<{ messages: number }> {
-  await loadSenderHashKey(deps.config);
-  const rows = await messagesOfDay(deps.db, communityId, day);
-  const dayDelta: AggregateDelta = {};
-  const hours = new Map<string, AggregateDelta>();
-  for (const { message, senderKey } of rows) {
-    const key = senderKey ?? senderKeyFor(deps.config, communityId, message.sender_hash ?? '');
-    const delta = messageDelta(message, key);
-    addDelta(dayDelta, delta);
-    const hour = hourOf(message.timestamp);
-    hours.set(hour, addDelta(hours.get(hour) ?? {}, delta));
-  }
-  await replaceDayBuckets(deps.db, communityId, day, dayDelta, hours);
-  return { messages: rows.length };
 }

@@ -23,11 +23,7 @@ export async function putAllowlistEntry(db: Db, entry: AccessWhitelist): Promise
 
 /** Every allow-list entry, by e-mail (gsi1). */
 export async function listAllowlist(db: Db): Promise<AccessWhitelist[]> {
-  const rows = await queryAll<Record<string, unknown>>(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.allowlistIndex('x').gsi1pk },
-  });
+  const rows = await queryAll(db, { index: 'gsi1', pk: keys.allowlistIndex('x').gsi1pk });
   return rows.map((r) => AccessWhitelistSchema.parse(r));
 }
 

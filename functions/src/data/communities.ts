@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CommunitySchema, type Community } from '@kehila/shared';
-import { isConditionFailed, setExpression, stripKeys, type Db } from './db';
+import { batchGet, isConditionFailed, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /** A community by id, or null. */
@@ -14,18 +14,11 @@ export async function getCommunity(db: Db, communityId: string): Promise<Communi
 /** Several communities by id (missing ones are left out), in no particular order. */
 export async function getCommunities(db: Db, communityIds: readonly string[]): Promise<Community[]> {
   const unique = [...new Set(communityIds)];
-  const out: Community[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [db.table]: { Keys: unique.slice(i, i + 100).map((id) => keys.community(id)) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[db.table] ?? []) out.push(CommunitySchema.parse(stripKeys(item)));
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return out;
+  const items = await batchGet(
+    db,
+    unique.map((id) => keys.community(id)),
+  );
+  return items.map((item) => CommunitySchema.parse(stripKeys(item)));
 }
 
 /** Stores a new community; fails if the id is taken. */

@@ -53,24 +53,15 @@ export async function listConnectionsByPhone(
 ): Promise<ConnectionRecord[]> {
   const k = keys.connectionByPhone(digits(phone), status ?? '', '');
   const prefix = status ? k.gsi1sk : 'CONNECTION#';
-  const rows = await queryAll<Record<string, unknown>>(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-    ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': prefix },
-  });
-  const res = rows.map(fromItem);
+  const res = await queryAll(db, { index: 'gsi1', pk: k.gsi1pk, sk: { prefix } }, { map: fromItem });
   return res.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 /** A community's connections, newest first. */
 export async function listCommunityConnections(db: Db, communityId: string): Promise<ConnectionRecord[]> {
   const k = keys.connection(communityId, '');
-  const rows = await queryAll<Record<string, unknown>>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.sk },
-    ConsistentRead: true,
-  });
-  return rows.map(fromItem).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const rows = await queryAll(db, { pk: k.pk, sk: { prefix: k.sk } }, { consistent: true, map: fromItem });
+  return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 /**

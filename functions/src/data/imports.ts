@@ -113,3 +113,36 @@ export async function markImportDoneIfComplete(
     throw err;
   }
 }
+
+/**
+ * Adds to an import job's counters (imported, duplicates, processed) as its messages are stored; a
+ * job that no longer exists is left alone.
+ */
+export async function addImportCounters(
+  db: Db,
+  communityId: string,
+  importId: string,
+  counts: { imported: number; duplicates: number },
+  now: string,
+): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.importJob(communityId, importId),
+        // `processed` is a DynamoDB reserved word, hence the name placeholder.
+        UpdateExpression: 'SET updated_at = :now ADD imported :i, duplicates :d, #processed :p',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#processed': 'processed' },
+        ExpressionAttributeValues: {
+          ':now': now,
+          ':i': counts.imported,
+          ':d': counts.duplicates,
+          ':p': counts.imported + counts.duplicates,
+        },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+}

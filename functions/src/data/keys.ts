@@ -42,6 +42,12 @@ export const keys = {
   /** Records that the demo messages were sent through the pipeline (local stack only). */
   demoMessagesMarker: (): ItemKey => ({ pk: 'SEED#demo', sk: 'MESSAGES' }),
 
+  /** A caller's request count in one fixed window of a rate-limit bucket (expires by ttl). */
+  rateWindow: (bucket: string, subject: string, windowStart: number): ItemKey => ({
+    pk: `RATE#${bucket}#${subject}`,
+    sk: `W#${windowStart}`,
+  }),
+
   /** Messages from groups no community owns: counted per day, never stored. */
   droppedCounter: (day: string): ItemKey => ({ pk: 'STATS#webhooks', sk: `DROPPED#${day}` }),
 

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MemberSchema, type Member } from '@kehila/shared';
-import { isConditionFailed, queryAll, stripKeys, type Db } from './db';
+import { isConditionFailed, queryAll, queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 function toItem(member: Member): Record<string, unknown> {
@@ -48,11 +48,7 @@ export async function createMember(db: Db, member: Member): Promise<boolean> {
 /** Every membership of a user, across communities (gsi1). */
 export async function listMembershipsOfUser(db: Db, authId: string): Promise<Member[]> {
   const k = keys.membershipsOfUser(authId);
-  const rows = await queryAll<Record<string, unknown>>(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-    ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1skPrefix },
-  });
+  const rows = await queryAll(db, { index: 'gsi1', pk: k.gsi1pk, sk: { prefix: k.gsi1skPrefix } });
   return rows.map((r) => MemberSchema.parse(r));
 }
 
@@ -63,18 +59,14 @@ export async function listMembers(
   page: { limit?: number; cursor?: Record<string, unknown> } = {},
 ): Promise<{ items: Member[]; cursor?: Record<string, unknown> }> {
   const k = keys.memberPrefix(communityId);
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
-      Limit: page.limit ?? 100,
-      ExclusiveStartKey: page.cursor,
-    }),
+  const res = await queryPage(
+    db,
+    { pk: k.pk, sk: { prefix: k.skPrefix } },
+    { limit: page.limit ?? 100, startKey: page.cursor },
   );
   return {
-    items: (res.Items ?? []).map((i) => MemberSchema.parse(stripKeys(i))),
-    ...(res.LastEvaluatedKey ? { cursor: res.LastEvaluatedKey } : {}),
+    items: res.items.map((i) => MemberSchema.parse(stripKeys(i))),
+    ...(res.lastKey ? { cursor: res.lastKey } : {}),
   };
 }
 

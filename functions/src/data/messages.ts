@@ -1,6 +1,6 @@
-import { BatchGetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MessageSchema, type Message, type WhatsAppProvider } from '@kehila/shared';
-import { isConditionFailed, stripKeys, type Db } from './db';
+import { batchGet, isConditionFailed, queryAll, queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -65,16 +65,8 @@ export async function putMessageIfNew(db: Db, m: StoredMessage): Promise<boolean
 /** A message by id within a community, or null. */
 export async function getMessageById(db: Db, communityId: string, msgId: string): Promise<Message | null> {
   const k = keys.messageById(communityId, msgId);
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
-      Limit: 1,
-    }),
-  );
-  const item = res.Items?.[0];
+  const res = await queryPage(db, { index: 'gsi1', pk: k.gsi1pk, sk: { equals: k.gsi1sk } }, { limit: 1 });
+  const item = res.items[0];
   return item ? messageFromItem(item) : null;
 }
 
@@ -89,18 +81,12 @@ export async function queryMessagePage(
   // inclusive BETWEEN on the bare timestamps is exactly [from, to).
   const lo = opts.from ?? '0';
   const hi = opts.to ?? '9999';
-  const input: Omit<QueryCommandInput, 'TableName'> = {
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    ExpressionAttributeValues: { ':pk': pk, ':lo': lo, ':hi': hi },
-    ScanIndexForward: opts.order === 'asc',
-    Limit: opts.limit,
-    ...(opts.startKey ? { ExclusiveStartKey: opts.startKey } : {}),
-  };
-  const res = await db.doc.send(new QueryCommand({ ...input, TableName: db.table }));
-  return {
-    items: (res.Items ?? []).map(messageFromItem),
-    lastKey: (res.LastEvaluatedKey as Record<string, unknown> | undefined) ?? null,
-  };
+  const res = await queryPage(
+    db,
+    { pk, sk: { between: [lo, hi] } },
+    { order: opts.order, limit: opts.limit, startKey: opts.startKey },
+  );
+  return { items: res.items.map(messageFromItem), lastKey: res.lastKey };
 }
 
 /** Messages by their table keys (search hits), in the order asked; missing ones are left out. */
@@ -109,20 +95,12 @@ export async function getMessagesByKeys(
   communityId: string,
   refs: readonly { msgId: string; timestamp: string }[],
 ): Promise<Message[]> {
-  const found = new Map<string, Message>();
-  for (let i = 0; i < refs.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [db.table]: { Keys: refs.slice(i, i + 100).map((r) => keys.message(communityId, r.timestamp, r.msgId)) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[db.table] ?? []) {
-        const m = messageFromItem(item);
-        found.set(m.msg_id, m);
-      }
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
+  const unique = [...new Map(refs.map((r) => [`${r.timestamp}#${r.msgId}`, r])).values()];
+  const items = await batchGet(
+    db,
+    unique.map((r) => keys.message(communityId, r.timestamp, r.msgId)),
+  );
+  const found = new Map(items.map((item) => [String(item.msg_id), messageFromItem(item)]));
   return refs.map((r) => found.get(r.msgId)).filter((m): m is Message => !!m);
 }
 
@@ -133,28 +111,14 @@ export async function latestMessages(db: Db, communityId: string, limit: number)
 
 /** Every message of one UTC day with the sender key stored beside it (recounts). */
 export async function messagesOfDay(db: Db, communityId: string, day: string): Promise<MessageRow[]> {
-  const out: MessageRow[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: {
-          ':pk': keys.messagePartition(communityId),
-          ':lo': `${day}T00:00:00.000Z`,
-          ':hi': `${day}T23:59:59.999Z~`,
-        },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      out.push({
+  return queryAll(
+    db,
+    { pk: keys.messagePartition(communityId), sk: { between: [`${day}T00:00:00.000Z`, `${day}T23:59:59.999Z~`] } },
+    {
+      map: (item) => ({
         message: messageFromItem(item),
         senderKey: typeof item.sender_key === 'string' ? item.sender_key : null,
-      });
-    }
-    startKey = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
-  return out;
+      }),
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConsentMetadataSchema, ProfileSchema, type Profile } from '@kehila/shared';
-import { isConditionFailed, setExpression, stripKeys, type Db } from './db';
+import { isConditionFailed, queryPage, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /** A user's profile, or null. */
@@ -15,16 +15,8 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | null
 /** The profile registered with an e-mail (case-insensitive), or null. */
 export async function getProfileByEmail(db: Db, email: string): Promise<Profile | null> {
   const k = keys.profileByEmail(email);
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
-      Limit: 1,
-    }),
-  );
-  const item = res.Items?.[0];
+  const res = await queryPage(db, { index: 'gsi1', pk: k.gsi1pk, sk: { equals: k.gsi1sk } }, { limit: 1 });
+  const item = res.items[0];
   return item ? ProfileSchema.parse(stripKeys(item)) : null;
 }
 

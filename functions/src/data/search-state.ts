@@ -1,12 +1,5 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { isConditionFailed, queryAll, type Db } from './db';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, queryPages, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -176,13 +169,11 @@ export async function claimStalledWalk(
 
 /** Every community with a search state (gsi1 Query: the local engine's rebuild). */
 export async function listSearchCommunities(db: Db): Promise<string[]> {
-  const rows = await queryAll<Record<string, unknown>>(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.searchStateIndexPartition() },
-    ProjectionExpression: 'community_id',
-  });
-  return rows.map((r) => String(r.community_id));
+  return queryAll(
+    db,
+    { index: 'gsi1', pk: keys.searchStateIndexPartition() },
+    { attributes: ['community_id'], map: (r) => String(r.community_id) },
+  );
 }
 
 /** Raw message items by table position (strongly consistent), keyed by msg_id; missing ones are absent. */
@@ -191,23 +182,14 @@ export async function getMessageItems(
   communityId: string,
   refs: readonly MessageRef[],
 ): Promise<Map<string, Record<string, unknown>>> {
-  const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Map(refs.map((r) => [`${r.timestamp}#${r.msgId}`, r])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-      [db.table]: {
-        Keys: unique.slice(i, i + 100).map((r) => keys.message(communityId, r.timestamp, r.msgId)),
-        // The job was sent right after the write: an eventually consistent read could miss it.
-        ConsistentRead: true,
-      },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[db.table] ?? []) found.set(String(item.msg_id), item);
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  const items = await batchGet(
+    db,
+    unique.map((r) => keys.message(communityId, r.timestamp, r.msgId)),
+    // The job was sent right after the write: an eventually consistent read could miss it.
+    { consistent: true },
+  );
+  return new Map(items.map((item) => [String(item.msg_id), item]));
 }
 
 /**
@@ -243,49 +225,33 @@ export async function pageMessageEmbeddings(
   after: string | null,
   limit: number,
 ): Promise<{ items: { ref: MessageRef; version: string | null }[]; last: string | null }> {
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.messagePartition(communityId) },
-      ExpressionAttributeNames: { '#ts': 'timestamp' },
-      ProjectionExpression: 'sk, msg_id, #ts, embedding_version',
-      Limit: limit,
-      ...(after ? { ExclusiveStartKey: { pk: keys.messagePartition(communityId), sk: after } } : {}),
-    }),
+  const pk = keys.messagePartition(communityId);
+  const res = await queryPage(
+    db,
+    { pk },
+    {
+      attributes: ['sk', 'msg_id', 'timestamp', 'embedding_version'],
+      limit,
+      ...(after ? { startKey: { ...keys.message(communityId, '', ''), sk: after } } : {}),
+    },
   );
-  const items = (res.Items ?? []).map((item) => ({
+  const items = res.items.map((item) => ({
     ref: { msgId: String(item.msg_id), timestamp: String(item.timestamp) },
     version: typeof item.embedding_version === 'string' ? item.embedding_version : null,
   }));
-  const lastKey = res.LastEvaluatedKey as { sk?: string } | undefined;
-  return { items, last: lastKey?.sk ?? null };
+  return { items, last: typeof res.lastKey?.sk === 'string' ? res.lastKey.sk : null };
 }
 
 /**
  * Every item of a partition, page by page (1 MB pages), without holding the partition in memory;
  * with `attributes`, only those (fewer bytes to read and unmarshal).
  */
-export async function* partitionPages(
+export function partitionPages(
   db: Db,
   pk: string,
   attributes?: readonly string[],
 ): AsyncGenerator<Record<string, unknown>[], void, undefined> {
-  const names = attributes ? Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) : undefined;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    yield res.Items ?? [];
-    startKey = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
+  return queryPages(db, { pk }, attributes ? { attributes } : {});
 }
 
 /** A stored vector (local engine): Float32 little-endian bytes and the embedding version. */
@@ -309,19 +275,6 @@ export function bytesToVector(bytes: Uint8Array): Float32Array {
   const out = new Float32Array(Math.floor(bytes.byteLength / 4));
   for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
   return out;
-}
-
-async function batchWrite(db: Db, requests: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: Record<string, Record<string, unknown>[]> | undefined = { [db.table]: requests.slice(i, i + 25) };
-    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      const res = await db.doc.send(
-        new BatchWriteCommand({ RequestItems: pending as NonNullable<BatchWriteCommand['input']['RequestItems']> }),
-      );
-      pending = res.UnprocessedItems as typeof pending;
-    }
-  }
 }
 
 /** Stores vectors of a community's messages (local engine). */

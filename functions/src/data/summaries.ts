@@ -1,6 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { StoredSummarySchema, type StoredSummary } from '@kehila/shared';
-import { stripKeys, type Db } from './db';
+import { queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /** Stored AI summaries (S2 §7.2 stored_summaries), one item each, sorted by creation time. */
@@ -18,15 +18,7 @@ export async function putSummary(db: Db, communityId: string, summary: StoredSum
 /** The newest stored summary of a community, whatever its age, or null. */
 export async function latestStoredSummary(db: Db, communityId: string): Promise<StoredSummary | null> {
   const k = keys.summary(communityId, '');
-  const res = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.sk },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  const item = res.Items?.[0];
+  const res = await queryPage(db, { pk: k.pk, sk: { prefix: k.sk } }, { order: 'desc', limit: 1 });
+  const item = res.items[0];
   return item ? StoredSummarySchema.parse(stripKeys(item)) : null;
 }

@@ -3,6 +3,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod';
 import {
+  MAX_JSON_BODY_BYTES,
+  MAX_RAW_BODY_BYTES,
   routeKey,
   type AnyRoute,
   type ApiError,
@@ -10,11 +12,15 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
-} from '@kehila/shared';
-import { AppError, fail } from '../core/errors';
+} from '@kehila/shared/api/contract';
+import { requireActivePlan } from '../core/access/paywall';
+import { enforceRateLimit, rateSubject } from '../core/access/rate-limit';
 import { authorize, type Access, type AuthUser } from '../core/authz';
-import { deps as getDeps, type Deps } from '../core/deps';
+import type { Deps } from '../core/deps';
+import { AppError, fail } from '../core/errors';
 import { logger } from '../core/logger';
+import { flushMetrics } from '../core/metrics';
+import { processDeps, type Wiring } from '../wiring/deps';
 
 /**
  * The API Gateway HTTP API (payload 2.0) event as our handlers read it. Protected routes carry the
@@ -43,17 +49,22 @@ export interface HttpResult {
   body: string;
 }
 
+/** A raw route's body is its exact bytes (signatures cover them); a JSON route's, its parsed schema. */
+type ServerBodyOf<R extends AnyRoute> = [Exclude<R['body'], undefined>] extends ['raw'] ? Buffer : BodyOf<R>;
+
 /** What a route implementation receives: parsed parts, the caller, and the dependencies. */
 export interface HttpRequest<R extends AnyRoute> {
   readonly params: ParamsOf<R>;
   readonly query: QueryOf<R>;
-  readonly body: BodyOf<R>;
+  readonly body: ServerBodyOf<R>;
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly user: R['auth'] extends 'public' | 'webhook' ? AuthUser | null : AuthUser;
   readonly access: R['auth'] extends 'member' | 'admin' | 'owner' ? Access : Access | null;
   readonly deps: Deps;
   readonly event: HttpEvent;
+  /** Follows the request through queues and workers into every log line (the API's request id). */
+  readonly correlationId: string;
 }
 
 /** A reply other than the route's JSON response (plain-text handshakes, empty answers). */
@@ -81,8 +92,8 @@ export function implement<R extends AnyRoute>(
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-function json(statusCode: number, body: unknown): HttpResult {
-  return { statusCode, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
 function errorBody(err: AppError): ApiError {
@@ -91,12 +102,16 @@ function errorBody(err: AppError): ApiError {
     code: err.kind,
     ...(err.issues ? { issues: err.issues } : {}),
     ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+    ...(err.reason ? { reason: err.reason } : {}),
   };
 }
 
 /** Turns zod issues into a 400 whose message is the first issue's (the spec's wording lives in the schemas). */
 function invalid(part: string, error: z.ZodError): AppError {
-  const issues = error.issues.map((i) => ({ path: [part, ...i.path.map(String)].join('.'), message: i.message }));
+  const issues = error.issues.slice(0, 20).map((i) => ({
+    path: [part, ...i.path.map(String)].join('.').slice(0, 200),
+    message: i.message.slice(0, 500),
+  }));
   return fail.badRequest(issues[0]?.message ?? `Invalid ${part}`, issues);
 }
 
@@ -107,39 +122,81 @@ function parsePart(part: string, schema: z.ZodType | undefined, value: unknown):
   return r.data;
 }
 
-function rawBody(event: HttpEvent): string {
-  if (!event.body) return '';
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-}
-
 function lowerHeaders(h: HttpEvent['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
   return out;
 }
 
+/**
+ * The caller, from the verified JWT's claims. Only ID tokens are accepted (they carry the e-mail the
+ * API reads): API Gateway's JWT authorizer would also pass an access token of the same client, so
+ * the kind is checked here, as the local gateway does.
+ */
 function userFrom(event: HttpEvent): AuthUser | null {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   if (!claims || typeof claims.sub !== 'string') return null;
+  if (claims.token_use !== 'id') throw fail.unauthorized();
   return { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : '' };
 }
 
-async function dispatch(impl: Implementation, event: HttpEvent): Promise<HttpResult> {
+/** The exact body bytes of the request. */
+function bodyBytes(event: HttpEvent): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Names of a query schema's keys, or null when it takes any (a record). */
+function queryKeys(schema: z.ZodType | undefined): readonly string[] | null {
+  if (!schema) return [];
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : null;
+}
+
+/**
+ * Checks a request's envelope before anything reads it: the body's size (413), a JSON route's
+ * content type (415), no body where the route takes none, and no query parameter the route does not
+ * declare (400). Malformed input is refused here or by the contract's schemas, never reaching code
+ * that could fail on it with a 500.
+ */
+function checkEnvelope(route: AnyRoute, event: HttpEvent, raw: Buffer, headers: Record<string, string>): void {
+  const limit = route.maxBodyBytes ?? (route.body === 'raw' ? MAX_RAW_BODY_BYTES : MAX_JSON_BODY_BYTES);
+  if (raw.length > limit) throw fail.payloadTooLarge(`Request body is too large (at most ${limit} bytes)`);
+  if (!route.body && raw.length > 0) throw fail.badRequest('This request takes no body');
+  if (route.body && route.body !== 'raw' && raw.length > 0 && !JSON_TYPE.test(headers['content-type'] ?? '')) {
+    throw fail.unsupportedMediaType('Request body must be JSON (content-type: application/json)');
+  }
+  const allowed = queryKeys(route.query);
+  if (allowed) {
+    const unknown = Object.keys(event.queryStringParameters ?? {}).find((k) => !allowed.includes(k));
+    if (unknown !== undefined) throw fail.badRequest(`Unknown query parameter: ${unknown.slice(0, 50)}`);
+  }
+}
+
+async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Promise<HttpResult> {
   const { route } = impl;
-  const deps = getDeps();
+  const headers = lowerHeaders(event.headers);
+  const raw = bodyBytes(event);
+  checkEnvelope(route, event, raw, headers);
+  // Ids in the path are checked for their form first: a malformed one must never reach the table.
+  const params = parsePart('params', route.params, event.pathParameters ?? {});
   // Who, then where, then what: callers who may not use the route learn nothing from validation.
   const user = userFrom(event);
-  const access = await authorize(route.auth, user, event.pathParameters as Record<string, string>, deps);
-  const params = parsePart('params', route.params, event.pathParameters ?? {});
+  const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps);
+  if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
+  if (route.rateLimit) {
+    await enforceRateLimit(deps, route.rateLimit, rateSubject(user, event.requestContext.http.sourceIp));
+  }
   const query = parsePart('query', route.query, event.queryStringParameters ?? {});
   let body: unknown;
-  if (route.body === 'raw') body = rawBody(event);
+  if (route.body === 'raw') body = raw;
   else if (route.body) {
-    const text = rawBody(event);
     let value: unknown = {};
-    if (text) {
+    if (raw.length > 0) {
       try {
-        value = JSON.parse(text);
+        value = JSON.parse(raw.toString('utf8'));
       } catch {
         throw fail.badRequest('Request body is not valid JSON');
       }
@@ -150,11 +207,12 @@ async function dispatch(impl: Implementation, event: HttpEvent): Promise<HttpRes
     params,
     query,
     body,
-    headers: lowerHeaders(event.headers),
+    headers,
     user,
     access,
     deps,
     event,
+    correlationId: event.requestContext.requestId,
   } as HttpRequest<AnyRoute>);
   if (result instanceof HttpReply) {
     return { statusCode: result.statusCode, headers: { 'content-type': result.contentType }, body: result.body };
@@ -171,22 +229,33 @@ async function dispatch(impl: Implementation, event: HttpEvent): Promise<HttpRes
 export function toErrorResult(err: unknown): HttpResult {
   if (err instanceof AppError) {
     if (err.status >= 500) logger.warn('request failed', { error: err });
-    return json(err.status, errorBody(err));
+    return json(
+      err.status,
+      errorBody(err),
+      err.retryAfter !== undefined ? { 'retry-after': String(err.retryAfter) } : {},
+    );
   }
   logger.error('unhandled error', { error: err as Error });
   return json(500, { message: 'Something went wrong. Please try again.', code: 'internal' } satisfies ApiError);
 }
 
-/** One Lambda handler for an area's routes: dispatches by route key, with the logger middleware. */
-export function createAreaHandler(impls: readonly Implementation[]) {
+/**
+ * One Lambda handler for an area's routes: dispatches by route key, with the logger middleware and
+ * the request id as the correlation id of every log line; `wiring` names the adapters of the ports
+ * the area's routes use (and nothing else, so the bundle carries only those).
+ */
+export function createAreaHandler(impls: readonly Implementation[], wiring: Wiring) {
   const byKey = new Map(impls.map((i) => [routeKey(i.route), i]));
   const base = async (event: HttpEvent, _context: Context): Promise<HttpResult> => {
     const impl = byKey.get(event.routeKey);
     if (!impl) return json(404, { message: 'Not found', code: 'not_found' } satisfies ApiError);
+    logger.appendKeys({ correlation_id: event.requestContext.requestId });
     try {
-      return await dispatch(impl, event);
+      return await dispatch(impl, event, processDeps(wiring));
     } catch (err) {
       return toErrorResult(err);
+    } finally {
+      flushMetrics();
     }
   };
   return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));

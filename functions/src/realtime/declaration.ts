@@ -21,8 +21,6 @@ export const realtimeDeclaration = {
     /** https://{apiId}.execute-api.{region}.amazonaws.com/{stage}; optional for the handler itself. */
     REALTIME_ENDPOINT: 'the WebSocket API stage callback URL',
   },
-  /** Functions that publish events and so need REALTIME_ENDPOINT and execute-api:ManageConnections. */
-  publishers: ['workers/enrich'],
   /** The handler and publishers post to (and the handler drops) connections. */
   permissions: ['execute-api:ManageConnections'],
   /** Connection items expire after this (API Gateway's 2-hour limit plus a margin); the table's TTL attribute is `ttl`. */

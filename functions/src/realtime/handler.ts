@@ -1,9 +1,10 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { managementClient, postToConnection } from '../adapters/realtime/api-gateway';
-import { putConnection, removeConnection, subscribeConnection } from '../adapters/realtime/connections';
+import { putConnection, removeConnection, subscribeConnection } from '../data/realtime-connections';
 import type { Config } from '../core/config';
-import { deps as getDeps } from '../core/deps';
+import { processDeps } from '../wiring/deps';
+import { CONNECTION_TTL_SECONDS } from './declaration';
 import { logger } from '../core/logger';
 import { onClientMessage } from '../core/messages/realtime-session';
 
@@ -27,10 +28,11 @@ function idTokenVerifier(config: Config): IdVerifier {
  * `message.inserted` to every connection subscribed to the message's community.
  */
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
-  const deps = getDeps();
+  // Only the table: connections and subscriptions are items; replies go out through the management API.
+  const deps = processDeps({});
   const { routeKey, connectionId, domainName, stage } = event.requestContext;
   if (routeKey === '$connect') {
-    await putConnection(deps.db, connectionId, deps.now().toISOString());
+    await putConnection(deps.db, connectionId, deps.now().toISOString(), CONNECTION_TTL_SECONDS);
     return { statusCode: 200 };
   }
   if (routeKey === '$disconnect') {
@@ -47,7 +49,8 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
           return null;
         }
       },
-      subscribe: (communityId, userId) => subscribeConnection(deps.db, connectionId, communityId, userId),
+      subscribe: (communityId, userId) =>
+        subscribeConnection(deps.db, connectionId, communityId, userId, CONNECTION_TTL_SECONDS),
     },
     event.body ?? '',
   );

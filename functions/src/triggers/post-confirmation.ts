@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { deps } from '../core/deps';
+import { processDeps } from '../wiring/deps';
 import { logger } from '../core/logger';
 import { provisionProfile } from '../core/accounts/profiles';
 
@@ -13,7 +13,7 @@ import { provisionProfile } from '../core/accounts/profiles';
 export async function postConfirmation(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   const attributes = event.request.userAttributes;
   const userId = attributes.sub ?? event.userName;
-  await provisionProfile(deps(), { userId, attributes, userName: event.userName });
+  await provisionProfile(processDeps({}), { userId, attributes, userName: event.userName });
   return event;
 }
 

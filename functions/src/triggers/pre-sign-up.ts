@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { deps } from '../core/deps';
+import { processDeps } from '../wiring/deps';
 import { logger } from '../core/logger';
 import { signupRejection } from '../core/accounts/signup';
 import { recordSignupConsent } from '../core/accounts/profiles';
@@ -20,7 +20,7 @@ export async function preSignUp(event: PreSignUpTriggerEvent): Promise<PreSignUp
     throw new Error(rejection);
   }
   const email = event.request.userAttributes.email;
-  if (email) await recordSignupConsent(deps(), email);
+  if (email) await recordSignupConsent(processDeps({}), email);
   return event;
 }
 

@@ -1,39 +1,35 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deps as getDeps } from '../core/deps';
-import { logger } from '../core/logger';
-import { PoisonMessageError, processIngestBatch } from '../core/messages/enrich-batch';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { DynamoModelStore } from '../adapters/ai/local/model-store';
+import { LocalAiPort } from '../adapters/ai/local/provider';
+import { processIngestBatch } from '../core/messages/enrich-batch';
+import { bedrockProvider } from '../wiring/cloud/ai';
+import { sqsQueues } from '../wiring/cloud/queues';
+import { apiGatewayRealtime } from '../wiring/cloud/realtime';
+import { secretsManager } from '../wiring/cloud/secrets';
+import { processDeps, type Wiring } from '../wiring/deps';
+import { settleBatch } from './batch';
 
-const processor = new BatchProcessor(EventType.SQS);
+/**
+ * Bedrock labels with the local provider as the fallback for invalid answers (the only function
+ * that carries the local lexicons), the sender hash key, live events and the embed queue.
+ */
+const wiring: Wiring = {
+  ai: ({ config, db }) => bedrockProvider(config, new LocalAiPort({ store: new DynamoModelStore(db) })),
+  queues: sqsQueues,
+  realtime: apiGatewayRealtime,
+  secrets: secretsManager,
+};
 
 /**
  * The `ingest` queue's worker: enriches, stores, aggregates, queues embedding and publishes live
  * events for a batch of InboundMessages (core/messages/enrich-batch.ts). The whole batch is handled
  * together (one AI call per community); each record then succeeds or fails on its own and only the
- * failures are reported back, so SQS redelivers just those and moves a record to the DLQ after
- * `maxReceiveCount` receives (a poison record fails every time).
+ * failures are reported back (workers/batch.ts).
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  const outcomes = processIngestBatch(
-    getDeps(),
+  const outcomes = await processIngestBatch(
+    processDeps(wiring),
     event.Records.map((r) => ({ id: r.messageId, body: r.body })),
   );
-  return processPartialResponse(
-    event,
-    async (record: SQSRecord) => {
-      const error = (await outcomes).get(record.messageId);
-      if (error) {
-        if (error instanceof PoisonMessageError) {
-          logger.error('poison ingest record', {
-            messageId: record.messageId,
-            receiveCount: record.attributes.ApproximateReceiveCount,
-            reason: error.message,
-          });
-        }
-        throw error;
-      }
-    },
-    processor,
-    { ...(context ? { context } : {}), throwOnFullBatchFailure: false },
-  );
+  return settleBatch('ingest', event, outcomes, context);
 }

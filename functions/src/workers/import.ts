@@ -1,27 +1,32 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deps as getDeps } from '../core/deps';
-import { ImportTaskSchema, runImport } from '../core/imports/service';
-import { queues } from './queues';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { runImport } from '../core/imports/service';
+import { queues, readQueueMessage } from '../core/queues';
+import { sqsQueues } from '../wiring/cloud/queues';
+import { s3Storage } from '../wiring/cloud/storage';
+import { processDeps, type Wiring } from '../wiring/deps';
+import { settleBatch } from './batch';
 
-const processor = new BatchProcessor(EventType.SQS);
-
-async function record(r: SQSRecord): Promise<void> {
-  const task = ImportTaskSchema.parse(JSON.parse(r.body));
-  await runImport(getDeps(), task, {
-    token: r.messageId,
-    receiveCount: Number(r.attributes.ApproximateReceiveCount ?? '1'),
-    maxReceiveCount: queues.import.maxReceiveCount,
-  });
-}
+/** The uploaded export in S3 and the ingest queue. */
+const wiring: Wiring = { storage: s3Storage, queues: sqsQueues };
 
 /**
  * The `import` queue's worker: runs one chat-export import per record (core/imports/service.ts);
  * a failure is reported for that record only, so SQS retries it and the job resumes.
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  return processPartialResponse(event, record, processor, {
-    ...(context ? { context } : {}),
-    throwOnFullBatchFailure: false,
-  });
+  const deps = processDeps(wiring);
+  const outcomes = new Map<string, Error | null>();
+  for (const r of event.Records) {
+    try {
+      await runImport(deps, readQueueMessage('import', r.body), {
+        token: r.messageId,
+        receiveCount: Number(r.attributes.ApproximateReceiveCount ?? '1'),
+        maxReceiveCount: queues.import.maxReceiveCount,
+      });
+      outcomes.set(r.messageId, null);
+    } catch (err) {
+      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return settleBatch('import', event, outcomes, context);
 }

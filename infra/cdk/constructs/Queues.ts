@@ -8,7 +8,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { queues as declaredQueues, type QueueDef } from '@kehila/functions/workers/queues';
+import { queues as declaredQueues, type QueueDef } from '@kehila/functions/core/queues';
 import { queueUrlEnvName } from '@kehila/functions/core/config';
 import { acknowledge } from '../nag';
 import { pascalCase } from '../names';
@@ -42,16 +42,13 @@ const BATCH_WINDOW_ABOVE_10 = Duration.seconds(2);
  */
 export class Queues extends Construct {
   readonly byName: Readonly<Record<string, DeployedQueue>>;
-  /** `QUEUE_URL_<NAME>` for every queue: what functions/src/core/config.ts reads. */
-  readonly environment: Readonly<Record<string, string>>;
-  private readonly all: sqs.Queue[] = [];
+  private readonly built: Record<string, sqs.Queue> = {};
 
   constructor(scope: Construct, id: string, props: QueuesProps) {
     super(scope, id);
     const declarations: Readonly<Record<string, QueueDef>> = declaredQueues;
     const { wiring } = props;
     const built: Record<string, Omit<DeployedQueue, 'worker'>> = {};
-    const environment: Record<string, string> = {};
 
     for (const [name, def] of Object.entries(declarations)) {
       if (def.timeoutSeconds >= def.visibilityTimeoutSeconds) {
@@ -83,10 +80,8 @@ export class Queues extends Construct {
       });
       dlqAlarm.addAlarmAction(new actions.SnsAction(props.alarmTopic));
       built[name] = { queue, deadLetterQueue, dlqAlarm };
-      this.all.push(queue);
-      environment[queueUrlEnvName(name)] = queue.queueUrl;
+      this.built[name] = queue;
     }
-    this.environment = environment;
 
     const byName: Record<string, DeployedQueue> = {};
     for (const [name, def] of Object.entries(declarations)) {
@@ -107,7 +102,10 @@ export class Queues extends Construct {
         isProd: wiring.isProd,
         serviceName: `kehila-${def.worker.split('/').pop() ?? name}`,
         description: `${def.worker}: ${def.summary}`,
-        environment: { ...wiring.environment, ...environment },
+        environment: {
+          ...wiring.environment,
+          ...Object.assign({}, ...(def.uses.queues ?? []).map((q) => this.environmentOf(q))),
+        },
         timeout: Duration.seconds(def.timeoutSeconds),
         memoryMb: def.memoryMb,
       });
@@ -118,15 +116,26 @@ export class Queues extends Construct {
           ...(def.batchSize > 10 ? { maxBatchingWindow: BATCH_WINDOW_ABOVE_10 } : {}),
         }),
       );
-      this.grantSendToAll(worker.role);
+      for (const q of def.uses.queues ?? []) this.grantSend(q, worker.role);
       wiring.grant(worker, { kind: 'worker', name: def.worker });
       byName[name] = { ...deployed, worker };
     }
     this.byName = byName;
   }
 
-  /** Lets a principal send to every queue (handlers enqueue; workers hand on to the next queue). */
-  grantSendToAll(grantee: iam.IGrantable): void {
-    for (const queue of this.all) queue.grantSendMessages(grantee);
+  private queue(name: string): sqs.Queue {
+    const queue = this.built[name];
+    if (!queue) throw new Error(`no queue named ${name} is declared`);
+    return queue;
+  }
+
+  /** `QUEUE_URL_<NAME>` of a queue: what functions/src/core/config.ts reads to send to it. */
+  environmentOf(name: string): Record<string, string> {
+    return { [queueUrlEnvName(name)]: this.queue(name).queueUrl };
+  }
+
+  /** Lets a principal send to one queue (only the functions whose routes or queue declare it). */
+  grantSend(name: string, grantee: iam.IGrantable): void {
+    this.queue(name).grantSendMessages(grantee);
   }
 }

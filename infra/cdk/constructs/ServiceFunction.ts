@@ -21,6 +21,9 @@ export interface ServiceFunctionProps {
   readonly isProd: boolean;
 }
 
+/** Context key that makes every function's bundle come with esbuild's metafile (index.meta.json). */
+export const BUNDLE_METAFILE_CONTEXT = 'kehila:bundleMetafile';
+
 /**
  * ESM output needs a `require` for the CommonJS dependencies esbuild inlines (parts of the AWS
  * SDK and Powertools call `require` on Node built-ins).
@@ -79,6 +82,8 @@ export class ServiceFunction extends Construct {
         sourcesContent: false,
         // Bundle the AWS SDK too: the versions we test against, not whatever the runtime ships.
         externalModules: [],
+        // What each bundle is made of, written beside it when asked (`npm run bench:lambda`).
+        metafile: this.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true,
         forceDockerBundling: false,
         logLevel: EsbuildLogLevel.WARNING,
       },

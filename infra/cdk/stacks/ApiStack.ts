@@ -7,7 +7,6 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@kehila/functions/data/table';
-import { realtimeDeclaration } from '@kehila/functions/realtime/declaration';
 import type { DeployConfig } from '../config';
 import type { SourceLayout } from '../source-layout';
 import { Alerts } from '../constructs/Alerts';
@@ -112,9 +111,9 @@ export class ApiStack extends Stack {
         env(searchEnvironment);
         grantSearchIndex(props.searchDomain, config.searchIndex, fn.role, uses.search);
       }
-      if (uses.imports) {
+      if (uses.objects) {
         env({ EXPORTS_BUCKET: props.exports.bucketName });
-        if (uses.imports === 'upload') {
+        if (uses.objects === 'imports-upload') {
           // PutObject for the presigned upload, GetObject for its HEAD check, DeleteObject for an
           // oversized file; ListBucket so a missing upload answers 404 rather than 403.
           grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads');
@@ -131,25 +130,26 @@ export class ApiStack extends Stack {
         env({ [SECRETS[key].env]: secrets[key].reference });
       }
       if (uses.webOrigin && config.webUrl) env({ WEB_ORIGIN: config.webUrl });
-      if (uses.whatsappSend && config.whatsappSendProvider)
+      if (uses.whatsapp?.includes('send') && config.whatsappSendProvider)
         env({ WHATSAPP_SEND_PROVIDER: config.whatsappSendProvider });
-      if ((realtimeDeclaration.publishers as readonly string[]).includes(owner.name) && realtime.callbackUrl) {
+      if (uses.realtime === 'publish' && realtime.callbackUrl) {
         env({ REALTIME_ENDPOINT: realtime.callbackUrl });
         realtime.grantPublish(fn.role);
       }
+      // Workers are given their queues by the Queues construct, which is still being built then.
+      if (owner.kind === 'area') {
+        for (const name of uses.queues ?? []) {
+          env(queues.environmentOf(name));
+          queues.grantSend(name, fn.role);
+        }
+      }
     };
     const wiring: FunctionWiring = { layout: props.layout, isProd: config.isProd, environment, grant };
-    const queues = new Queues(this, 'Queues', { wiring, alarmTopic: alerts.topic });
+    // Declared first: the grants above name queues, and the workers' grants run as the queues build them.
+    const queues: Queues = new Queues(this, 'Queues', { wiring, alarmTopic: alerts.topic });
     this.queues = queues;
     this.api = new Api(this, 'Api', {
-      wiring: {
-        ...wiring,
-        environment: { ...wiring.environment, ...queues.environment },
-        grant: (fn, owner) => {
-          grant(fn, owner);
-          queues.grantSendToAll(fn.role);
-        },
-      },
+      wiring,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
       throttle: config.api,

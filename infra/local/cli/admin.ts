@@ -23,8 +23,10 @@ import {
   setTrialEnd,
 } from '@kehila/functions/core/access/operator';
 import { getProfileByEmail } from '@kehila/functions/data/profiles';
-import { recountDay } from '@kehila/functions/data/aggregates';
-import { signBody } from '@kehila/functions/adapters/billing/signature';
+import { recountDay } from '@kehila/functions/core/messages/recount';
+import { secretsManager } from '@kehila/functions/wiring/cloud/secrets';
+import { createDeps } from '@kehila/functions/wiring/deps';
+import { signBody } from '@kehila/functions/core/billing/signature';
 import { LOCAL_BILLING_WEBHOOK_SECRET, LemonSqueezySettingsSchema } from '@kehila/functions/core/billing/settings';
 import { SUBSCRIPTION_EVENTS, type SubscriptionEvent } from '@kehila/functions/core/billing/webhook';
 
@@ -234,7 +236,11 @@ async function main(): Promise<void> {
         fail(`recount needs a community id and one or two days (YYYY-MM-DD, first ≤ last).\n\n${USAGE}`, 2);
       }
       for (let day = first; day <= last; day = nextDay(day)) {
-        const { messages } = await recountDay(t, communityId, day);
+        const { messages } = await recountDay(
+          createDeps(t.config, { secrets: secretsManager }, { db: t.db }),
+          communityId,
+          day,
+        );
         console.log(`${communityId} ${day}: recounted ${messages} message${messages === 1 ? '' : 's'}.`);
       }
       return;

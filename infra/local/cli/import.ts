@@ -16,7 +16,7 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportJob } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps } from '@kehila/functions/core/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { AppError } from '@kehila/functions/core/errors';
 import { createImport, getImport, startImport } from '@kehila/functions/core/imports/service';
 import { IMPORT_DEFAULT_TIME_ZONE } from '@kehila/functions/core/imports/limits';
@@ -75,7 +75,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const stack = await runningStack(values['data-dir']);
 // The AWS SDK reads the local engines' dummy credentials from the environment, as the handlers do.
 Object.assign(process.env, stack.env);
-const deps = createDeps(loadConfig(stack.env));
+const deps = createLocalDeps(loadConfig(stack.env));
 const communityId = values.community;
 const bytes = readFileSync(file);
 

@@ -1,5 +1,5 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, type QueueName } from '@kehila/functions/workers/queues';
+import { queues, type QueueName } from '@kehila/functions/core/queues';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './net';
 
 /** An SQS client for a local endpoint. */

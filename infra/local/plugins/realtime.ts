@@ -31,7 +31,7 @@ function tokenVerifier(ctx: LocalContext) {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       ready ??= load();
       try {
-        const payload = await (await ready).verify(token, { tokenUse: null } as never);
+        const payload = await (await ready).verify(token, { tokenUse: 'id' } as never);
         return typeof payload.sub === 'string' ? payload.sub : null;
       } catch (err) {
         // A rotated pool (new keys) is reloaded once; any other failure is a bad token.
@@ -82,11 +82,13 @@ export const realtimePlugin: LocalPlugin = {
           ctx.deps,
           {
             verifyToken: verify,
-            async subscribe(communityId) {
-              if (unsubscribes.has(communityId)) return;
+            async subscribe(communityId, userId) {
+              // Subscribing again replaces the old subscription (which a revocation may have dropped).
+              unsubscribes.get(communityId)?.();
               unsubscribes.set(
                 communityId,
                 localHub().subscribe(communityId, {
+                  userId,
                   send(text) {
                     if (ws.readyState !== ws.OPEN) throw new Error('socket closed');
                     ws.send(text);

@@ -1,4 +1,4 @@
-import { embeddingVersion, versionScope } from '@kehila/functions/adapters/search/docs';
+import { embeddingVersion, versionScope } from '@kehila/functions/core/search/docs';
 import { LocalSearch } from '@kehila/functions/adapters/search/local/local-search';
 import type { LocalPlugin } from '../plugin';
 

@@ -7,6 +7,7 @@ export const billingRoutes = {
     path: '/api/billing/checkout',
     auth: 'user',
     area: 'billing',
+    uses: { secrets: ['lemonSqueezy'], payments: true, webOrigin: true },
     summary:
       'Creates a hosted checkout bound to the user (e-mail and id); success returns to /dashboard?payment=success, cancel to /pricing?payment=failed.',
     body: z.object({ plan: z.enum(['pro', 'enterprise']) }),
@@ -17,6 +18,7 @@ export const billingRoutes = {
     path: '/webhooks/billing',
     auth: 'webhook',
     area: 'billing',
+    uses: { secrets: ['lemonSqueezy'] },
     summary: 'Lemon Squeezy subscription events, verified by X-Signature (HMAC-SHA256 of the raw body).',
     body: 'raw',
     response: z.object({ ok: z.boolean() }),

@@ -38,6 +38,57 @@ export type Area =
 
 type Schema = z.ZodType;
 
+/** Largest JSON request body a route accepts unless it says otherwise (413 past it). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Largest raw (webhook) body a route accepts unless it says otherwise. */
+export const MAX_RAW_BODY_BYTES = 256 * 1024;
+/** Longest text an AI or search route takes (a query, a message to act on). */
+export const MAX_AI_INPUT_CHARS = 4000;
+
+/**
+ * A per-caller request budget: `limit` requests per `windowSeconds`, counted per user (per source
+ * address on public routes) and shared by every route naming the same `bucket`. Past it: 429 with
+ * Retry-After.
+ */
+export interface RateLimit {
+  readonly bucket: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** Per-user budgets of the expensive routes (docs/security.md). */
+export const RATE_LIMITS = {
+  /** Generation through the AI provider: summaries, generated and suggested actions. */
+  ai: { bucket: 'ai', limit: 30, windowSeconds: 60 },
+  /** Search (text and meaning). */
+  search: { bucket: 'search', limit: 120, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * What a route's implementation uses besides the table: the CDK stack grants exactly this to the
+ * area's function (and sets its environment), and the area's Lambda wires exactly these ports.
+ */
+export interface RouteUses {
+  /** Bedrock models: `chat` (Converse), `embed` (embeddings). */
+  readonly ai?: readonly ('chat' | 'embed')[];
+  /** The search index. */
+  readonly search?: 'read' | 'write';
+  /** Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed (`imports-process`). */
+  readonly objects?: 'imports-upload' | 'imports-process';
+  /** Queues it sends to. */
+  readonly queues?: readonly ('ingest' | 'embed' | 'import')[];
+  /** Deploy secrets it reads. */
+  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey')[];
+  /** WhatsApp: verifies gateway webhooks (`receive`), sends messages (`send`). */
+  readonly whatsapp?: readonly ('receive' | 'send')[];
+  /** The payment provider's API (hosted checkouts). */
+  readonly payments?: true;
+  /** Live events: `publish` sends them (needs the WebSocket API's endpoint), `revoke` drops a user's subscriptions. */
+  readonly realtime?: 'publish' | 'revoke';
+  /** The web app's origin (links, return URLs). */
+  readonly webOrigin?: true;
+}
+
 /** A route as declared once in the contract. `body: 'raw'` hands the handler the unparsed body (signed webhooks). */
 export interface RouteDef<
   P extends Schema | undefined = Schema | undefined,
@@ -57,6 +108,17 @@ export interface RouteDef<
   readonly response: R;
   /** Success status; 200 unless said. */
   readonly status?: number;
+  /**
+   * The paywall: an `active-plan` route answers 402 to a user whose trial ended without a paid plan
+   * or allow-list entry (S1 §4). Every paid capability says so here; the check is the route handler's.
+   */
+  readonly requires?: 'active-plan';
+  /** Largest body in bytes (413 past it); MAX_JSON_BODY_BYTES or MAX_RAW_BODY_BYTES unless said. */
+  readonly maxBodyBytes?: number;
+  /** The caller's request budget (429 past it). */
+  readonly rateLimit?: RateLimit;
+  /** What the implementation uses besides the table. */
+  readonly uses?: RouteUses;
 }
 
 /** Declares a route, keeping its schema types for handlers and the web client. */
@@ -125,11 +187,47 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
   };
 }
 
+/** Why a paid route refused the caller (402): the web shows the paywall for both. */
+export const PaywallReasonSchema = z.enum(['trial_ended', 'no_plan']);
+export type PaywallReason = z.infer<typeof PaywallReasonSchema>;
+
 /** The error body every failing API call returns. `message` is a text the UI may show as is. */
 export const ApiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Seconds to wait before trying again (429; also sent as the Retry-After header). */
   retryAfter: z.number().optional(),
+  /** Machine-readable cause of a 402. */
+  reason: PaywallReasonSchema.optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The union of several routes' uses: what one function serving all of them needs. */
+export function mergeUses(list: readonly (RouteUses | undefined)[]): RouteUses {
+  const union = <T>(pick: (u: RouteUses) => readonly T[] | undefined): T[] => [
+    ...new Set(list.flatMap((u) => (u ? (pick(u) ?? []) : []))),
+  ];
+  const ai = union((u) => u.ai);
+  const queues = union((u) => u.queues);
+  const secrets = union((u) => u.secrets);
+  const whatsapp = union((u) => u.whatsapp);
+  const searches = list.map((u) => u?.search).filter((s) => s !== undefined);
+  const objects = list.map((u) => u?.objects).filter((o) => o !== undefined);
+  const realtimes = list.map((u) => u?.realtime).filter((r) => r !== undefined);
+  return {
+    ...(ai.length ? { ai } : {}),
+    ...(searches.length ? { search: searches.includes('write') ? ('write' as const) : ('read' as const) } : {}),
+    ...(objects.length
+      ? { objects: objects.includes('imports-upload') ? ('imports-upload' as const) : objects[0] }
+      : {}),
+    ...(queues.length ? { queues } : {}),
+    ...(secrets.length ? { secrets } : {}),
+    ...(whatsapp.length ? { whatsapp } : {}),
+    ...(list.some((u) => u?.payments) ? { payments: true as const } : {}),
+    ...(realtimes.length
+      ? { realtime: realtimes.includes('publish') ? ('publish' as const) : ('revoke' as const) }
+      : {}),
+    ...(list.some((u) => u?.webOrigin) ? { webOrigin: true as const } : {}),
+  };
+}

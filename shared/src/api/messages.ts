@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { route } from './contract';
+import { MAX_AI_INPUT_CHARS, RATE_LIMITS, route } from './contract';
 import {
   AiSearchResultSchema,
   EmbeddingStatsSchema,
@@ -75,6 +75,8 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/messages',
     auth: 'member',
     area: 'messages',
+    requires: 'active-plan',
+    uses: { search: 'read' },
     summary: 'One page of the community’s messages with the S2 §4 filters and standard search.',
     params: CommunityParams,
     query: MessageListQuerySchema,
@@ -85,6 +87,7 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/messages/{msgId}',
     auth: 'member',
     area: 'messages',
+    requires: 'active-plan',
     summary: 'One message by id.',
     params: CommunityParams.extend({ msgId: z.string().min(1) }),
     response: MessageSchema,
@@ -94,11 +97,18 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/search',
     auth: 'member',
     area: 'search',
+    requires: 'active-plan',
+    rateLimit: RATE_LIMITS.search,
+    uses: { ai: ['embed'], search: 'read', queues: ['embed'] },
     summary:
       'Meaning-based search (S2 §5: at least 2 characters); falls back to text search when the index is not ready.',
     params: CommunityParams,
     query: z.object({
-      q: z.string().trim().min(2, 'Please enter at least 2 characters to search'),
+      q: z
+        .string()
+        .trim()
+        .min(2, 'Please enter at least 2 characters to search')
+        .max(MAX_AI_INPUT_CHARS, `Please search with at most ${MAX_AI_INPUT_CHARS} characters`),
       limit: z.coerce.number().int().min(1).max(100).default(30),
     }),
     response: AiSearchResultSchema,
@@ -108,6 +118,8 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/search/stats',
     auth: 'member',
     area: 'search',
+    requires: 'active-plan',
+    uses: { ai: ['embed'], search: 'read', queues: ['embed'] },
     summary: 'Messages total and indexed for meaning-based search, and the indexed percentage.',
     params: CommunityParams,
     response: SearchStatsSchema,
@@ -117,6 +129,8 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/imports',
     auth: 'admin',
     area: 'messages',
+    requires: 'active-plan',
+    uses: { objects: 'imports-upload', queues: ['import'] },
     summary: 'Starts a chat-export import: returns where to upload the .txt or .zip.',
     params: CommunityParams,
     body: z.object({
@@ -137,6 +151,8 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/imports/{importId}/start',
     auth: 'admin',
     area: 'messages',
+    requires: 'active-plan',
+    uses: { objects: 'imports-upload', queues: ['import'] },
     summary: 'Queues an uploaded export for parsing and import.',
     params: ImportParams,
     response: ImportJobSchema,
@@ -146,6 +162,8 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/imports/{importId}/date-order',
     auth: 'admin',
     area: 'messages',
+    requires: 'active-plan',
+    uses: { objects: 'imports-upload', queues: ['import'] },
     summary: 'Answers the day/month question when the dates of an export are ambiguous.',
     params: ImportParams,
     body: z.object({ day_first: z.boolean() }),
@@ -156,6 +174,8 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/imports/{importId}',
     auth: 'admin',
     area: 'messages',
+    requires: 'active-plan',
+    uses: { objects: 'imports-upload', queues: ['import'] },
     summary: 'Progress and result summary of an import.',
     params: ImportParams,
     response: ImportJobSchema,
@@ -165,6 +185,7 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/actions',
     auth: 'member',
     area: 'actions',
+    requires: 'active-plan',
     summary: 'Create Action dialog (S2 §2.3, §5): a personal action of the caller, source manual.',
     params: CommunityParams,
     body: ActionFormSchema,
@@ -175,10 +196,16 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/actions/generate',
     auth: 'member',
     area: 'actions',
+    requires: 'active-plan',
+    rateLimit: RATE_LIMITS.ai,
+    uses: { ai: ['chat'] },
     summary: 'AI suggestion of a title and details for an action from a message (S2 §7.2 generate-action).',
     params: CommunityParams,
     body: z.object({
-      message_content: z.string({ error: 'Message data is missing' }).min(1, 'Message data is missing'),
+      message_content: z
+        .string({ error: 'Message data is missing' })
+        .min(1, 'Message data is missing')
+        .max(MAX_AI_INPUT_CHARS, `A message can be at most ${MAX_AI_INPUT_CHARS} characters`),
       Sender_name: z.string().nullable().default(null),
       topic: z.string().nullable().default(null),
     }),
@@ -189,6 +216,9 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/actions/suggest',
     auth: 'member',
     area: 'actions',
+    requires: 'active-plan',
+    rateLimit: RATE_LIMITS.ai,
+    uses: { ai: ['chat'] },
     summary:
       'AI-suggested actions from recent messages, saved as the caller’s pending actions (S2 §7.2 suggest-actions).',
     params: CommunityParams,
@@ -199,6 +229,7 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/summaries/latest',
     auth: 'member',
     area: 'summaries',
+    requires: 'active-plan',
     summary: 'The stored summary if younger than 24 hours, else null (S2 §4 AI summary).',
     params: CommunityParams,
     response: StoredSummarySchema.nullable(),
@@ -208,6 +239,9 @@ export const messageRoutes = {
     path: '/api/communities/{communityId}/summaries',
     auth: 'member',
     area: 'summaries',
+    requires: 'active-plan',
+    rateLimit: RATE_LIMITS.ai,
+    uses: { ai: ['chat'] },
     summary: 'Generates and stores a new AI summary of recent messages (S2 §7.2 generate-summary).',
     params: CommunityParams,
     response: StoredSummarySchema,
@@ -217,6 +251,7 @@ export const messageRoutes = {
     path: '/webhooks/whatsapp/{provider}',
     auth: 'webhook',
     area: 'webhooks',
+    uses: { whatsapp: ['receive', 'send'], queues: ['ingest'], secrets: ['whatsapp'] },
     summary: 'Group events from a WhatsApp gateway, verified per provider, normalised and queued.',
     params: z.object({ provider: WhatsAppProviderSchema }),
     body: 'raw',
@@ -227,6 +262,7 @@ export const messageRoutes = {
     path: '/webhooks/whatsapp/{provider}',
     auth: 'webhook',
     area: 'webhooks',
+    uses: { whatsapp: ['receive'], secrets: ['whatsapp'] },
     summary: 'Meta Cloud API subscription handshake (hub.mode, hub.verify_token, hub.challenge).',
     params: z.object({ provider: WhatsAppProviderSchema }),
     query: z.record(z.string(), z.string()),

@@ -14,7 +14,13 @@ export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
 
 export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), communityId: z.string() }),
-  z.object({ type: z.literal('message.inserted'), communityId: z.string(), message: MessageSchema }),
+  z.object({
+    type: z.literal('message.inserted'),
+    communityId: z.string(),
+    message: MessageSchema,
+    /** The request that brought the message in (its webhook), for tracing it through the logs. */
+    correlationId: z.string().optional(),
+  }),
   z.object({ type: z.literal('message.updated'), communityId: z.string(), message: MessageSchema }),
   z.object({ type: z.literal('message.deleted'), communityId: z.string(), msg_id: z.string() }),
   z.object({ type: z.literal('pong') }),

@@ -1,35 +1,10 @@
+import { PaymentProviderError, type CheckoutRequest, type PaymentsPort } from '../../core/ports/payments';
+
 /** Lemon Squeezy's REST API (JSON:API). */
 export const LEMON_SQUEEZY_API = 'https://api.lemonsqueezy.com/v1';
 
-/** What a checkout is created with. */
-export interface CheckoutInput {
-  readonly apiKey: string;
-  readonly storeId: string;
-  readonly variantId: string;
-  /** Pre-filled and bound to the buyer. */
-  readonly email: string;
-  /** Returned as `meta.custom_data.user_id` by every webhook of the order and subscription. */
-  readonly userId: string;
-  /** Where the buyer lands after paying (the receipt's button too). */
-  readonly redirectUrl: string;
-  readonly testMode?: boolean;
-  /** When the checkout link stops working. */
-  readonly expiresAt?: string;
-}
-
-/** Lemon Squeezy refused or could not be reached; `status` is its HTTP status (0 when unreachable). */
-export class LemonSqueezyError extends Error {
-  override readonly name = 'LemonSqueezyError';
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 /** The JSON:API document of `POST /v1/checkouts`. */
-export function checkoutRequestBody(input: CheckoutInput): unknown {
+export function checkoutRequestBody(input: CheckoutRequest): unknown {
   return {
     data: {
       type: 'checkouts',
@@ -54,7 +29,7 @@ export function checkoutRequestBody(input: CheckoutInput): unknown {
 
 /** Creates a hosted checkout and returns its URL (`data.attributes.url`). */
 export async function createLemonSqueezyCheckout(
-  input: CheckoutInput,
+  input: CheckoutRequest,
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
   let res: Response;
@@ -70,7 +45,7 @@ export async function createLemonSqueezyCheckout(
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
-    throw new LemonSqueezyError(`Lemon Squeezy could not be reached: ${(err as Error).message}`, 0);
+    throw new PaymentProviderError(`Lemon Squeezy could not be reached: ${(err as Error).message}`, 0);
   }
   const text = await res.text();
   let body: { data?: { attributes?: { url?: unknown } }; errors?: { detail?: string }[] } = {};
@@ -81,10 +56,15 @@ export async function createLemonSqueezyCheckout(
   }
   const url = body.data?.attributes?.url;
   if (!res.ok || typeof url !== 'string') {
-    throw new LemonSqueezyError(
+    throw new PaymentProviderError(
       `Lemon Squeezy refused the checkout: ${res.status} ${body.errors?.[0]?.detail ?? ''}`.trim(),
       res.status,
     );
   }
   return url;
+}
+
+/** The payment port on Lemon Squeezy. */
+export function lemonSqueezyPayments(fetchImpl: typeof fetch = fetch): PaymentsPort {
+  return { createCheckout: (input) => createLemonSqueezyCheckout(input, fetchImpl) };
 }

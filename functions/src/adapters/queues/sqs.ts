@@ -1,14 +1,9 @@
 import { SQSClient, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Config } from '../../core/config';
-import type { QueueName } from '../../workers/queues';
+import type { QueueClient } from '../../core/ports/queues';
+import { queueMessageBody, type QueueName } from '../../core/queues';
 
-/** Sends JSON messages to a named queue. */
-export interface QueueClient {
-  send(queue: QueueName, body: unknown, options?: { delaySeconds?: number }): Promise<void>;
-  sendBatch(queue: QueueName, bodies: readonly unknown[]): Promise<void>;
-}
-
-/** SQS-backed queue client (the local stack points it at its SQS endpoint). */
+/** The SQS-backed queue client (the local stack points it at its SQS endpoint). */
 export function createQueueClient(config: Pick<Config, 'region' | 'endpoints' | 'queueUrls'>): QueueClient {
   let client: SQSClient | undefined;
   const sqs = () =>
@@ -26,18 +21,19 @@ export function createQueueClient(config: Pick<Config, 'region' | 'endpoints' | 
       await sqs().send(
         new SendMessageCommand({
           QueueUrl: url(queue),
-          MessageBody: JSON.stringify(body),
+          MessageBody: queueMessageBody(queue, body),
           ...(options?.delaySeconds ? { DelaySeconds: options.delaySeconds } : {}),
         }),
       );
     },
     async sendBatch(queue, bodies) {
-      for (let i = 0; i < bodies.length; i += 10) {
-        const chunk = bodies.slice(i, i + 10);
+      const messages = bodies.map((b) => queueMessageBody(queue, b));
+      for (let i = 0; i < messages.length; i += 10) {
+        const chunk = messages.slice(i, i + 10);
         const res = await sqs().send(
           new SendMessageBatchCommand({
             QueueUrl: url(queue),
-            Entries: chunk.map((b, j) => ({ Id: String(j), MessageBody: JSON.stringify(b) })),
+            Entries: chunk.map((m, j) => ({ Id: String(j), MessageBody: m })),
           }),
         );
         if (res.Failed?.length) {

@@ -6,8 +6,8 @@ import {
 import type { RealtimeServerMessage } from '@kehila/shared';
 import type { Db } from '../../data/db';
 import { logger } from '../../core/logger';
-import { removeSubscription, subscribedConnections } from './connections';
-import type { RealtimePort } from './port';
+import { removeSubscription, subscribedConnections } from '../../data/realtime-connections';
+import type { RealtimePort } from '../../core/ports/realtime';
 
 /** A client of the WebSocket API's management endpoint. */
 export function managementClient(endpoint: string, region: string): ApiGatewayManagementApiClient {
@@ -40,6 +40,15 @@ const LIST_CACHE_MS = 2_000;
  * configured it publishes nothing (and says so once).
  */
 export function apiGatewayRealtimePort(db: Db, endpoint: string | undefined, region: string): RealtimePort {
+  // Revoking only deletes subscription items: it needs the table, not the management endpoint.
+  const revoke = async (communityId: string, userId: string) => {
+    const subscribed = await subscribedConnections(db, communityId);
+    await Promise.all(
+      subscribed.filter((s) => s.userId === userId).map((s) => removeSubscription(db, communityId, s.connectionId)),
+    );
+    lists.delete(communityId);
+  };
+  const lists = new Map<string, { ids: Promise<string[]>; until: number }>();
   if (!endpoint) {
     let warned = false;
     return {
@@ -47,14 +56,14 @@ export function apiGatewayRealtimePort(db: Db, endpoint: string | undefined, reg
         if (!warned) logger.warn('REALTIME_ENDPOINT is not set: live events are not published');
         warned = true;
       },
+      revoke,
     };
   }
   const client = managementClient(endpoint, region);
-  const lists = new Map<string, { ids: Promise<string[]>; until: number }>();
   const connections = (communityId: string) => {
     const hit = lists.get(communityId);
     if (hit && hit.until > Date.now()) return hit.ids;
-    const ids = subscribedConnections(db, communityId);
+    const ids = subscribedConnections(db, communityId).then((list) => list.map((s) => s.connectionId));
     lists.set(communityId, { ids, until: Date.now() + LIST_CACHE_MS });
     return ids;
   };
@@ -74,5 +83,6 @@ export function apiGatewayRealtimePort(db: Db, endpoint: string | undefined, reg
         }),
       );
     },
+    revoke,
   };
 }

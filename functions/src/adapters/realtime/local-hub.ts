@@ -1,8 +1,10 @@
 import type { RealtimeServerMessage } from '@kehila/shared';
-import type { RealtimePort } from './port';
+import type { RealtimePort } from '../../core/ports/realtime';
 
 /** One live connection as the hub sees it. */
 export interface HubSubscriber {
+  /** The user the connection subscribed as. */
+  readonly userId: string;
   /** Sends one serialized server message; throwing marks the subscriber gone. */
   send(data: string): void;
 }
@@ -47,6 +49,20 @@ export class LocalRealtimeHub {
     return sent;
   }
 
+  /** Drops every subscription of a user to a community (they left or were removed); returns how many. */
+  revoke(communityId: string, userId: string): number {
+    const set = this.byCommunity.get(communityId);
+    if (!set) return 0;
+    let dropped = 0;
+    for (const s of [...set]) {
+      if (s.userId !== userId) continue;
+      set.delete(s);
+      dropped += 1;
+    }
+    if (set.size === 0) this.byCommunity.delete(communityId);
+    return dropped;
+  }
+
   /** Subscribers of a community (tests, diagnostics). */
   size(communityId: string): number {
     return this.byCommunity.get(communityId)?.size ?? 0;
@@ -69,6 +85,9 @@ export function localRealtimePort(hub: LocalRealtimeHub = localHub()): RealtimeP
   return {
     async publish(communityId, event) {
       hub.publish(communityId, event);
+    },
+    async revoke(communityId, userId) {
+      hub.revoke(communityId, userId);
     },
   };
 }

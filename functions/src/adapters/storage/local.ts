@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, isObjectKey, type ObjectStore } from './port';
+import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, isObjectKey, type ObjectStore } from '../../core/ports/storage';
 
 /** Where the local gateway serves objects (infra/local/plugins/storage.ts mounts it). */
 export const LOCAL_OBJECTS_PATH = '/local-objects';

@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, type ObjectStore } from './port';
+import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, type ObjectStore } from '../../core/ports/storage';
 
 /** Where objects live in the cloud: logos in their own bucket (served by CloudFront), the rest in the exports bucket. */
 export interface S3Buckets {

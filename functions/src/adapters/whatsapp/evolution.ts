@@ -9,11 +9,9 @@ import {
   normaliseUserId,
   nothing,
   str,
-  type ParsedWebhook,
-  type ProviderBotAdded,
-  type ProviderMessage,
   type WebhookAdapter,
 } from './webhook-types';
+import type { ParsedWebhook, ProviderBotAdded, ProviderMessage } from '../../core/ports/whatsapp';
 
 /**
  * Evolution API (Baileys). Webhook body: `{ event, instance, data, sender, apikey, ... }` where
@@ -153,10 +151,10 @@ function parseEvent(value: unknown): ParsedWebhook {
 }
 
 /** The apikey a request carries: the `apikey` header, else the body's `apikey` field. */
-function givenApiKey(rawBody: string, headers: Readonly<Record<string, string>>): string | null {
+function givenApiKey(rawBody: Buffer, headers: Readonly<Record<string, string>>): string | null {
   if (headers.apikey) return headers.apikey;
   try {
-    return str(asRecord(JSON.parse(rawBody))?.apikey);
+    return str(asRecord(JSON.parse(rawBody.toString('utf8')))?.apikey);
   } catch {
     return null;
   }

@@ -9,9 +9,9 @@ import {
   normaliseUserId,
   nothing,
   str,
-  type ParsedWebhook,
   type WebhookAdapter,
 } from './webhook-types';
+import type { ParsedWebhook } from '../../core/ports/whatsapp';
 
 /**
  * Green API. Webhook body: `{ typeWebhook, instanceData, timestamp, idMessage, senderData,

@@ -8,10 +8,9 @@ import {
   normaliseUserId,
   nothing,
   str,
-  type ParsedWebhook,
-  type ProviderMessage,
   type WebhookAdapter,
 } from './webhook-types';
+import type { ParsedWebhook, ProviderMessage } from '../../core/ports/whatsapp';
 
 /**
  * Meta WhatsApp Cloud API. Webhook body: `{ object: 'whatsapp_business_account', entry: [{ changes:

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import type { Config } from '../../core/config';
-import { readSecretString } from '../secrets';
+import type { SecretsPort } from '../../core/ports/secrets';
 
 /**
  * Secrets of the WhatsApp gateways, one JSON document: what verifies their webhooks and what sends
@@ -74,13 +73,12 @@ function parse(json: string, source: string): WhatsAppSecrets {
 }
 
 /**
- * The WhatsApp secrets for this configuration. Order: `WHATSAPP_WEBHOOK_SECRETS`, then the Secrets
- * Manager secret, then (local stage only) the local defaults. In the cloud with nothing configured
- * the result is empty, so every webhook is refused: fail closed.
+ * The WhatsApp secrets of this deployment (the `whatsapp` secret: WHATSAPP_WEBHOOK_SECRETS, or the
+ * Secrets Manager secret WHATSAPP_SECRET_NAME names), else on the local stage the local defaults. In
+ * the cloud with nothing configured the result is empty, so every webhook is refused: fail closed.
  */
-export async function loadWhatsAppSecrets(config: Config): Promise<WhatsAppSecrets> {
-  const w = config.whatsapp ?? {};
-  if (w.secretsJson) return parse(w.secretsJson, 'WHATSAPP_WEBHOOK_SECRETS');
-  if (w.secretName) return parse(await readSecretString(config.region, w.secretName), `secret ${w.secretName}`);
-  return config.stage === 'local' ? LOCAL_WHATSAPP_SECRETS : {};
+export async function loadWhatsAppSecrets(secrets: SecretsPort, stage: 'local' | 'cloud'): Promise<WhatsAppSecrets> {
+  const json = await secrets.get('whatsapp');
+  if (json) return parse(json, 'the WhatsApp secret');
+  return stage === 'local' ? LOCAL_WHATSAPP_SECRETS : {};
 }

@@ -10,10 +10,9 @@ import {
   normaliseUserId,
   nothing,
   str,
-  type ParsedWebhook,
-  type ProviderMessage,
   type WebhookAdapter,
 } from './webhook-types';
+import type { ParsedWebhook, ProviderMessage } from '../../core/ports/whatsapp';
 
 /**
  * WAHA (WhatsApp HTTP API, devlikeapro). Webhook body: `{ event, session, me, payload, engine, ... }`.

@@ -1,50 +1,9 @@
 import type { WhatsAppProvider } from '@kehila/shared';
+import type { ParsedWebhook, WebhookRequest } from '../../core/ports/whatsapp';
 import type { WebhookSecrets } from './secrets';
-
-/**
- * One group message as a provider reports it, normalised but not yet tied to a community (the
- * webhook service resolves the community from `group_id`). The fields are those of
- * `InboundMessage` except `community_id` and `provider`.
- */
-export interface ProviderMessage {
-  readonly group_id: string;
-  /** The provider's id of the message (the WhatsApp message key id where the provider exposes it). */
-  readonly provider_message_id: string;
-  /** `…@c.us` or `…@lid`, as given (Baileys' `@s.whatsapp.net` is the same id and becomes `@c.us`). */
-  readonly sender_id: string;
-  readonly sender_name: string | null;
-  /** ISO-8601 UTC. */
-  readonly timestamp: string;
-  readonly text: string;
-  /** The provider's id of the quoted message, when this one is a reply. */
-  readonly reply_to: string | null;
-  readonly media_type: string | null;
-}
-
-/** The bot was added to a group (or joined it): a chance to complete a pending connection. */
-export interface ProviderBotAdded {
-  readonly groupId: string;
-  /** Who added the bot, when the provider says (`…@c.us`); '' when unknown. */
-  readonly senderId: string;
-  readonly groupName: string | null;
-}
-
-/** What a webhook body holds for us. */
-export interface ParsedWebhook {
-  readonly messages: ProviderMessage[];
-  readonly botAdded: ProviderBotAdded[];
-  /** Events we do not store: direct chats, acks, reactions, status updates, our own API sends... */
-  readonly ignored: number;
-}
 
 /** The outcome of checking a webhook's authentication. */
 export type AuthCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
-
-/** A request as an adapter sees it: the raw body (signatures cover its exact bytes) and lower-cased headers. */
-export interface WebhookRequest {
-  readonly rawBody: string;
-  readonly headers: Readonly<Record<string, string>>;
-}
 
 /** A provider's webhook: authentication first, then parsing. */
 export interface WebhookAdapter {

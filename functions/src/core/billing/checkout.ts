@@ -3,8 +3,8 @@ import type { AuthUser } from '../authz';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { logger } from '../logger';
-import { createLemonSqueezyCheckout, LemonSqueezyError } from '../../adapters/billing/lemon-squeezy';
-import { loadBillingSettings, type BillingSettings } from './settings';
+import { PaymentProviderError } from '../ports/payments';
+import { loadBillingSettings } from './settings';
 import { BILLING_MESSAGES } from './messages';
 
 /** How long a created checkout link stays valid. */
@@ -22,16 +22,12 @@ export function checkoutSuccessUrl(origin: string): string {
  * cancel or failure redirect: a buyer who gives up closes the checkout or goes back (docs/accounts.md).
  */
 export async function createCheckout(
-  deps: Pick<Deps, 'config' | 'now'>,
+  deps: Pick<Deps, 'config' | 'now' | 'secrets' | 'payments'>,
   user: AuthUser,
   plan: CheckoutPlan,
   requestOrigin: string | undefined,
-  io: {
-    settings?: BillingSettings;
-    create?: typeof createLemonSqueezyCheckout;
-  } = {},
 ): Promise<{ url: string }> {
-  const settings = io.settings ?? (await loadBillingSettings(deps.config));
+  const settings = await loadBillingSettings(deps);
   if (!settings.checkout) {
     throw fail.unavailable(
       deps.config.stage === 'local' ? BILLING_MESSAGES.checkoutOffLocal : BILLING_MESSAGES.checkoutOffCloud,
@@ -44,7 +40,7 @@ export async function createCheckout(
   const origin = deps.config.webOrigin ?? (deps.config.stage === 'local' ? requestOrigin : undefined);
   if (!origin) throw fail.unavailable(BILLING_MESSAGES.noOrigin);
   try {
-    const url = await (io.create ?? createLemonSqueezyCheckout)({
+    const url = await deps.payments.createCheckout({
       apiKey: settings.checkout.apiKey,
       storeId: settings.checkout.storeId,
       variantId,
@@ -56,7 +52,7 @@ export async function createCheckout(
     });
     return { url };
   } catch (err) {
-    if (err instanceof LemonSqueezyError) {
+    if (err instanceof PaymentProviderError) {
       logger.error('checkout failed', { status: err.status, error: err });
       throw fail.unavailable(BILLING_MESSAGES.checkoutFailed);
     }

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import type { Config } from '../config';
-import { readSecretString } from '../../adapters/secrets';
+import type { Deps } from '../deps';
 
 /**
  * The signing secret of the local stack's billing webhook when nothing is configured. It is not a
@@ -72,19 +71,19 @@ function fromSettings(s: LemonSqueezySettings, source: BillingSettings['source']
 }
 
 /**
- * The billing settings of this deployment. Order: LEMON_SQUEEZY_CONFIG, then the Secrets Manager
- * secret named by LEMON_SQUEEZY_SECRET_NAME; without either, billing is off: the local stage keeps
- * a documented webhook secret for signed test webhooks, the cloud refuses every webhook.
+ * The billing settings of this deployment: the `lemonSqueezy` secret (LEMON_SQUEEZY_CONFIG, or the
+ * Secrets Manager secret LEMON_SQUEEZY_SECRET_NAME names). Without it billing is off: the local
+ * stage keeps a documented webhook secret for signed test webhooks, the cloud refuses every webhook.
  */
-export async function loadBillingSettings(
-  config: Pick<Config, 'stage' | 'region' | 'billing'>,
-  readSecret: (region: string, name: string) => Promise<string> = readSecretString,
-): Promise<BillingSettings> {
-  const b = config.billing ?? {};
-  if (b.configJson) return fromSettings(parse(b.configJson, 'LEMON_SQUEEZY_CONFIG'), 'env');
-  if (b.secretName)
-    return fromSettings(parse(await readSecret(config.region, b.secretName), `secret ${b.secretName}`), 'secret');
-  if (config.stage === 'local')
+export async function loadBillingSettings(deps: Pick<Deps, 'config' | 'secrets'>): Promise<BillingSettings> {
+  const json = await deps.secrets.get('lemonSqueezy');
+  if (json) {
+    const b = deps.config.billing ?? {};
+    return b.configJson
+      ? fromSettings(parse(json, 'LEMON_SQUEEZY_CONFIG'), 'env')
+      : fromSettings(parse(json, `secret ${b.secretName ?? 'lemonSqueezy'}`), 'secret');
+  }
+  if (deps.config.stage === 'local')
     return { checkout: null, webhookSecret: LOCAL_BILLING_WEBHOOK_SECRET, source: 'local-default' };
   return { checkout: null, webhookSecret: null, source: 'none' };
 }

@@ -3,7 +3,7 @@ import { SubscriptionStatusSchema, type Profile } from '@kehila/shared';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { logger } from '../logger';
-import { bodyHash, verifySignature } from '../../adapters/billing/signature';
+import { bodyHash, verifySignature } from './signature';
 import { advanceBillingState, claimBillingReceipt, releaseBillingReceipt } from '../../data/billing';
 import { getProfile, getProfileByEmail, updateProfile } from '../../data/profiles';
 import { loadBillingSettings, type BillingSettings } from './settings';
@@ -149,19 +149,18 @@ function emailOf(payload: Payload): string | null {
  * nothing), then the profile's subscription fields.
  */
 export async function handleBillingWebhook(
-  deps: Pick<Deps, 'db' | 'config' | 'now'>,
-  rawBody: string,
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'secrets'>,
+  rawBody: Buffer,
   signature: string | undefined,
-  io: { settings?: BillingSettings } = {},
 ): Promise<WebhookOutcome> {
-  const settings = io.settings ?? (await loadBillingSettings(deps.config));
+  const settings = await loadBillingSettings(deps);
   if (!settings.webhookSecret || !verifySignature(rawBody, signature, settings.webhookSecret)) {
     logger.warn('billing webhook refused: bad or missing signature', { configured: Boolean(settings.webhookSecret) });
     throw fail.unauthorized(BILLING_MESSAGES.badSignature);
   }
   let payload: Payload;
   try {
-    payload = PayloadSchema.parse(JSON.parse(rawBody));
+    payload = PayloadSchema.parse(JSON.parse(rawBody.toString('utf8')));
   } catch {
     throw fail.badRequest(BILLING_MESSAGES.badPayload);
   }

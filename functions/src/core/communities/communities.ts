@@ -179,13 +179,15 @@ export async function updateCommunityInfo(
  * profile's group follows the newest community the user still belongs to.
  */
 export async function leaveCommunity(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
   user: AuthUser,
   communityId: string,
 ): Promise<void> {
   const community = await getCommunity(deps.db, communityId);
   if (community?.owner_id === user.id) throw fail.conflict(COMMUNITY_MESSAGES.ownerCannotLeave);
   await deleteMember(deps.db, communityId, user.id);
+  // Live events stop at once, not when the socket closes.
+  await deps.realtime.revoke(communityId, user.id);
   const profile = await getProfile(deps.db, user.id);
   if (profile && community?.group_id && profile.group_id === community.group_id) {
     const remaining = await activeCommunitiesOf(deps, user.id);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
 import type { ImportJob, InboundMessage } from '@kehila/shared';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
@@ -24,9 +23,7 @@ import {
 import { parseChatExport } from './parser';
 import { isValidTimeZone } from './wall-clock';
 
-/** What the import queue carries: which job to run. */
-export const ImportTaskSchema = z.object({ community_id: z.string().min(1), import_id: z.string().min(1) });
-export type ImportTask = z.infer<typeof ImportTaskSchema>;
+import type { ImportTask } from '../queues';
 
 const CONTENT_TYPES = { txt: 'text/plain', zip: 'application/zip' } as const;
 
@@ -239,7 +236,11 @@ async function failJob(
  * imported/duplicates/processed, and the job is done when processed reaches total. The uploaded
  * file is deleted once every message is queued.
  */
-export async function runImport(deps: Deps, task: ImportTask, attempt: ImportAttempt): Promise<void> {
+export async function runImport(
+  deps: Pick<Deps, 'db' | 'queues' | 'storage' | 'now'>,
+  task: ImportTask,
+  attempt: ImportAttempt,
+): Promise<void> {
   const { community_id: communityId, import_id: importId } = task;
   const found = await getImportJob(deps.db, communityId, importId);
   if (!found) return;

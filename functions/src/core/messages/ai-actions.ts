@@ -10,7 +10,7 @@ import {
   type Message,
   type StoredSummary,
 } from '@kehila/shared';
-import type { AiCommunityContext } from '../../adapters/ai/port';
+import type { AiCommunityContext } from '../ports/ai';
 import { putAction } from '../../data/actions';
 import { getCommunity } from '../../data/communities';
 import { latestMessages } from '../../data/messages';

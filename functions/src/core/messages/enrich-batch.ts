@@ -1,13 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { InboundMessageSchema, MessageSchema, type InboundMessage, type Message } from '@kehila/shared';
-import type { Enrichment } from '../../adapters/ai/port';
+import { MessageSchema, type Message } from '@kehila/shared';
 import { applyBucketAdds, messageDelta, type BucketAdd } from '../../data/aggregates';
-import { isConditionFailed } from '../../data/db';
-import { keys } from '../../data/keys';
+import { addImportCounters } from '../../data/imports';
 import { putMessageIfNew } from '../../data/messages';
 import type { Deps } from '../deps';
 import { logger } from '../logger';
-import type { EmbedRequest } from './contracts';
+import { count, METRIC } from '../metrics';
+import type { Enrichment } from '../ports/ai';
+import { PoisonMessageError, readQueueMessage, type QueueMessage, type QueueMessageInput } from '../queues';
 import { dayOf, hourOf, loadSenderHashKey, messageIdFor, senderKeyFor } from './ids';
 
 /** A queue record as the worker hands it over. */
@@ -16,17 +15,9 @@ export interface IngestRecord {
   readonly body: string;
 }
 
-/** A record that can never succeed (not JSON, not an InboundMessage): it goes to the DLQ after its receives. */
-export class PoisonMessageError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'PoisonMessageError';
-  }
-}
-
 interface Pending {
   readonly recordId: string;
-  readonly inbound: InboundMessage;
+  readonly inbound: QueueMessage<'ingest'>;
   readonly msgId: string;
   readonly senderKey: string;
   readonly timestamp: string;
@@ -41,18 +32,7 @@ interface Stored {
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
 function decode(deps: Pick<Deps, 'config'>, r: IngestRecord): Pending {
-  let json: unknown;
-  try {
-    json = JSON.parse(r.body);
-  } catch {
-    throw new PoisonMessageError('ingest record body is not JSON');
-  }
-  const parsed = InboundMessageSchema.safeParse(json);
-  if (!parsed.success) {
-    const i = parsed.error.issues[0];
-    throw new PoisonMessageError(`ingest record is not an InboundMessage: ${i?.path.join('.')} ${i?.message}`);
-  }
-  const inbound = parsed.data;
+  const inbound = readQueueMessage('ingest', r.body);
   const time = Date.parse(inbound.timestamp);
   if (Number.isNaN(time)) throw new PoisonMessageError('ingest record has an invalid timestamp');
   return {
@@ -90,6 +70,11 @@ function toMessage(p: Pending, e: Enrichment | null): Message {
   });
 }
 
+/** The distinct correlation ids of some records: what a batch-level log line carries. */
+function correlationIds(list: readonly Pending[]): string[] {
+  return [...new Set(list.map((p) => p.inbound.correlation_id).filter((c): c is string => !!c))];
+}
+
 async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i += 1) {
     try {
@@ -98,35 +83,6 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
       if (i >= attempts) throw err;
       await new Promise((r) => setTimeout(r, 50 * i));
     }
-  }
-}
-
-/** Adds to an import job's counters; a job that no longer exists is left alone. */
-async function addImportCounters(
-  deps: Pick<Deps, 'db' | 'now'>,
-  communityId: string,
-  importId: string,
-  c: { imported: number; duplicates: number },
-): Promise<void> {
-  try {
-    await deps.db.doc.send(
-      new UpdateCommand({
-        TableName: deps.db.table,
-        Key: keys.importJob(communityId, importId),
-        // `processed` is a DynamoDB reserved word, hence the name placeholder.
-        UpdateExpression: 'SET updated_at = :now ADD imported :i, duplicates :d, #processed :p',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#processed': 'processed' },
-        ExpressionAttributeValues: {
-          ':now': deps.now().toISOString(),
-          ':i': c.imported,
-          ':d': c.duplicates,
-          ':p': c.imported + c.duplicates,
-        },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
   }
 }
 
@@ -139,18 +95,18 @@ async function addImportCounters(
  *   + provider message id), so a retry or duplicate delivery stores nothing new.
  * - Aggregates count only messages stored by this call, so redelivery never double counts. The
  *   crash window: a process dying after the put and before the ADD leaves those messages
- *   uncounted (their redelivery sees duplicates); `recountDay` rebuilds the day. The same holds
+ *   uncounted (their redelivery sees duplicates); `recountDay` (recount.ts) rebuilds the day. The same holds
  *   when the ADD keeps failing after retries: it is logged with the days to recount.
  * - Every stored message, new or seen again, is queued for embedding, so a lost embed request is
  *   repaired by the redelivery; failing to queue fails the record.
  * - Live events are published for new messages only; a failed publish is logged, never retried.
  */
 export async function processIngestBatch(
-  deps: Deps,
+  deps: Pick<Deps, 'config' | 'db' | 'now' | 'ai' | 'queues' | 'realtime' | 'secrets'>,
   records: readonly IngestRecord[],
 ): Promise<Map<string, Error | null>> {
   // The sender hash key comes from Secrets Manager in the cloud; read once per process.
-  await loadSenderHashKey(deps.config);
+  await loadSenderHashKey(deps);
   const outcome = new Map<string, Error | null>();
   const leaders = new Map<string, Pending>();
   const followers: Pending[] = [];
@@ -189,7 +145,11 @@ export async function processIngestBatch(
         if (res.length !== withText.length) throw new Error(`AI enrich returned ${res.length} of ${withText.length}`);
         withText.forEach((p, i) => enrichment.set(p.recordId, res[i] as Enrichment));
       } catch (err) {
-        logger.error('enrichment failed', { communityId, error: err as Error });
+        logger.error('enrichment failed', {
+          communityId,
+          correlation_ids: correlationIds(list),
+          error: err as Error,
+        });
         for (const p of list) outcome.set(p.recordId, err as Error);
       }
     }),
@@ -234,16 +194,21 @@ export async function processIngestBatch(
       await withRetry(() => applyBucketAdds(deps.db, adds));
     } catch (err) {
       const days = [...new Set(adds.map((a) => `${a.communityId} ${a.bucket.slice(0, 10)}`))];
-      logger.error('aggregate update lost: recount these days', { days, error: err as Error });
+      logger.error('aggregate update lost: recount these days', {
+        days,
+        correlation_ids: correlationIds(fresh.map((f) => f.p)),
+        error: err as Error,
+      });
     }
   }
 
   // Embedding requests for everything stored (new or duplicate).
   if (stored.length > 0) {
-    const requests: EmbedRequest[] = stored.map((s) => ({
+    const requests: QueueMessageInput<'embed'>[] = stored.map((s) => ({
       communityId: s.p.inbound.community_id,
       msgId: s.message.msg_id,
       timestamp: s.message.timestamp,
+      ...(s.p.inbound.correlation_id ? { correlation_id: s.p.inbound.correlation_id } : {}),
     }));
     try {
       await deps.queues.sendBatch('embed', requests);
@@ -260,8 +225,14 @@ export async function processIngestBatch(
           type: 'message.inserted',
           communityId: s.p.inbound.community_id,
           message: s.message,
+          ...(s.p.inbound.correlation_id ? { correlationId: s.p.inbound.correlation_id } : {}),
         })
-        .catch((err: unknown) => logger.warn('live event not published', { error: err as Error })),
+        .catch((err: unknown) =>
+          logger.warn('live event not published', {
+            correlation_id: s.p.inbound.correlation_id,
+            error: err as Error,
+          }),
+        ),
     ),
   );
 
@@ -273,7 +244,7 @@ export async function processIngestBatch(
 
   // Import progress: imported / duplicates / processed per job.
   const counters = new Map<string, { communityId: string; importId: string; imported: number; duplicates: number }>();
-  const count = (p: Pending, isNew: boolean) => {
+  const tally = (p: Pending, isNew: boolean) => {
     if (!p.inbound.import_id || outcome.get(p.recordId) !== null) return;
     const k = `${p.inbound.community_id}\n${p.inbound.import_id}`;
     const c = counters.get(k) ?? {
@@ -286,16 +257,23 @@ export async function processIngestBatch(
     else c.duplicates += 1;
     counters.set(k, c);
   };
-  for (const s of stored) count(s.p, s.isNew);
-  for (const f of followers) count(f, false);
+  for (const s of stored) tally(s.p, s.isNew);
+  for (const f of followers) tally(f, false);
   await Promise.all(
     [...counters.values()].map((c) =>
-      withRetry(() => addImportCounters(deps, c.communityId, c.importId, c)).catch((err: unknown) =>
-        logger.error('import counters not updated', { importId: c.importId, error: err as Error }),
+      withRetry(() => addImportCounters(deps.db, c.communityId, c.importId, c, deps.now().toISOString())).catch(
+        (err: unknown) => logger.error('import counters not updated', { importId: c.importId, error: err as Error }),
       ),
     ),
   );
 
   for (const r of records) if (!outcome.has(r.id)) outcome.set(r.id, new Error('record was not processed'));
+  count(METRIC.messagesStored, fresh.length);
+  count(METRIC.messagesDeduplicated, stored.length - fresh.length + followers.length);
+  logger.info('ingest batch processed', {
+    records: records.length,
+    stored: fresh.length,
+    correlation_ids: correlationIds([...leaders.values(), ...followers]),
+  });
   return outcome;
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { readSecretString } from '../../adapters/secrets';
 import type { Config } from '../config';
+import type { Deps } from '../deps';
 
 /**
  * The message id of a group message: a UUID-shaped digest of the group id and the provider's
@@ -27,13 +27,10 @@ const keysFromSecrets = new Map<string, string>();
  * key is given directly or no secret is named. The key must never change once messages are
  * counted (a new key splits every sender's history), hence no refresh.
  */
-export async function loadSenderHashKey(
-  config: HashKeyConfig & Pick<Config, 'region'>,
-  readSecret: (region: string, secretId: string) => Promise<string> = readSecretString,
-): Promise<void> {
-  const name = config.senderHashKeySecretName;
-  if (config.senderHashKey || !name || keysFromSecrets.has(name)) return;
-  const key = (await readSecret(config.region, name)).trim();
+export async function loadSenderHashKey(deps: Pick<Deps, 'config' | 'secrets'>): Promise<void> {
+  const name = deps.config.senderHashKeySecretName;
+  if (deps.config.senderHashKey || !name || keysFromSecrets.has(name)) return;
+  const key = (await deps.secrets.get('senderHashKey'))?.trim();
   if (!key) throw new Error(`secret ${name} is empty: it must hold the sender hash key`);
   keysFromSecrets.set(name, key);
 }

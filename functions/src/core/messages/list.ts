@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import { classifySearchTerm, type Message, type MessagePage } from '@kehila/shared';
-import type { TextQuery } from '../../adapters/search/port';
+import type { TextQuery } from '../ports/search';
+import { decodeCursor, encodeCursor } from '../cursor';
 import { getMessageById, getMessagesByKeys, queryMessagePage } from '../../data/messages';
 import { keys } from '../../data/keys';
 import type { Deps } from '../deps';
@@ -18,29 +20,15 @@ export interface MessageListRequest {
   readonly to?: string | undefined;
 }
 
-type Cursor = { v: 1; m: 'table'; k: Record<string, unknown> } | { v: 1; m: 'search'; c: string };
-
-const INVALID_CURSOR = 'Invalid cursor';
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
-}
-
-function decodeCursor(raw: string, communityId: string, mode: Cursor['m']): Cursor {
-  let c: Cursor;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-  } catch {
-    throw fail.badRequest(INVALID_CURSOR);
-  }
-  if (c?.v !== 1 || c.m !== mode) throw fail.badRequest(INVALID_CURSOR);
-  // A table cursor is a key of this community's message partition, never another's.
-  if (c.m === 'table' && (typeof c.k !== 'object' || c.k?.pk !== keys.messagePartition(communityId))) {
-    throw fail.badRequest(INVALID_CURSOR);
-  }
-  if (c.m === 'search' && typeof c.c !== 'string') throw fail.badRequest(INVALID_CURSOR);
-  return c;
-}
+/** A page position in the table: the last message key read, which must be of this community's partition. */
+const tableCursor = (communityId: string) =>
+  z.object({
+    v: z.literal(1),
+    m: z.literal('table'),
+    k: z.object({ pk: z.literal(keys.messagePartition(communityId)), sk: z.string().max(300) }),
+  });
+/** A page position of the search index (its own opaque cursor). */
+const searchCursor = z.object({ v: z.literal(1), m: z.literal('search'), c: z.string().max(2048) });
 
 const iso = (v: string | undefined) => (v ? new Date(v).toISOString() : undefined);
 
@@ -58,13 +46,13 @@ export async function listMessages(deps: Deps, communityId: string, req: Message
   const to = iso(req.to);
 
   if (!term && !topic && !req.urgency && !sender) {
-    const startKey = req.cursor ? decodeCursor(req.cursor, communityId, 'table') : null;
+    const startKey = req.cursor ? decodeCursor(req.cursor, tableCursor(communityId)) : null;
     const page = await queryMessagePage(deps.db, communityId, {
       order: req.order,
       limit: req.limit,
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
-      ...(startKey?.m === 'table' ? { startKey: startKey.k } : {}),
+      ...(startKey ? { startKey: startKey.k } : {}),
     });
     return {
       items: page.items,
@@ -72,7 +60,7 @@ export async function listMessages(deps: Deps, communityId: string, req: Message
     };
   }
 
-  const cursor = req.cursor ? decodeCursor(req.cursor, communityId, 'search') : null;
+  const cursor = req.cursor ? decodeCursor(req.cursor, searchCursor) : null;
   const query: TextQuery = {
     communityId,
     ...(term?.kind === 'content' ? { text: term.value } : {}),
@@ -84,7 +72,7 @@ export async function listMessages(deps: Deps, communityId: string, req: Message
     ...(to ? { to } : {}),
     order: req.order,
     limit: req.limit,
-    ...(cursor?.m === 'search' ? { cursor: cursor.c } : {}),
+    ...(cursor ? { cursor: cursor.c } : {}),
   };
   const res = await deps.search.text(query);
   const items: Message[] = await getMessagesByKeys(deps.db, communityId, res.hits);

@@ -1,13 +1,13 @@
-import type { QueueClient } from '../../adapters/queues/sqs';
-import type { QueueName } from '../../workers/queues';
+import type { QueueClient } from '../ports/queues';
+import type { QueueMessageInput, QueueName } from '../queues';
 
 /** Messages per SendMessageBatch call (the SQS maximum). */
 const SQS_BATCH = 10;
 /** How long the first message of a batch waits for others to join it. */
 const WINDOW_MS = 1;
 
-interface Pending {
-  readonly bodies: unknown[];
+interface Pending<Q extends QueueName> {
+  readonly bodies: QueueMessageInput<Q>[];
   readonly waiters: { resolve: () => void; reject: (err: unknown) => void }[];
   timer: ReturnType<typeof setTimeout> | null;
 }
@@ -19,16 +19,16 @@ interface Pending {
  * is one request's messages after a 1 ms wait; where one process serves many requests at once (the
  * local gateway under load) it saves most of the queue calls.
  */
-export class SendCoalescer {
-  private pending: Pending | null = null;
+export class SendCoalescer<Q extends QueueName> {
+  private pending: Pending<Q> | null = null;
 
   constructor(
     private readonly queues: QueueClient,
-    private readonly queue: QueueName,
+    private readonly queue: Q,
   ) {}
 
   /** Queues the bodies; resolves once they are accepted. */
-  send(bodies: readonly unknown[]): Promise<void> {
+  send(bodies: readonly QueueMessageInput<Q>[]): Promise<void> {
     if (bodies.length === 0) return Promise.resolve();
     const batch = (this.pending ??= { bodies: [], waiters: [], timer: null });
     batch.bodies.push(...bodies);
@@ -38,7 +38,7 @@ export class SendCoalescer {
     return done;
   }
 
-  private flush(batch: Pending): void {
+  private flush(batch: Pending<Q>): void {
     if (this.pending !== batch) return;
     this.pending = null;
     if (batch.timer) clearTimeout(batch.timer);
@@ -49,19 +49,19 @@ export class SendCoalescer {
   }
 }
 
-const coalescers = new WeakMap<QueueClient, Map<QueueName, SendCoalescer>>();
+const coalescers = new WeakMap<QueueClient, Map<QueueName, SendCoalescer<QueueName>>>();
 
 /** The coalescer of a queue client and queue (one per warm process and deps). */
-export function coalescerFor(queues: QueueClient, queue: QueueName): SendCoalescer {
+export function coalescerFor<Q extends QueueName>(queues: QueueClient, queue: Q): SendCoalescer<Q> {
   let byQueue = coalescers.get(queues);
   if (!byQueue) {
     byQueue = new Map();
     coalescers.set(queues, byQueue);
   }
-  let c = byQueue.get(queue);
+  let c = byQueue.get(queue) as SendCoalescer<Q> | undefined;
   if (!c) {
     c = new SendCoalescer(queues, queue);
-    byQueue.set(queue, c);
+    byQueue.set(queue, c as unknown as SendCoalescer<QueueName>);
   }
   return c;
 }

@@ -1,19 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { InboundMessage, WhatsAppProvider } from '@kehila/shared';
-import { loadWhatsAppSecrets } from '../../adapters/whatsapp/secrets';
-import {
-  MalformedWebhookError,
-  metaVerifyChallenge,
-  webhookAdapters,
-  type ParsedWebhook,
-  type WebhookRequest,
-} from '../../adapters/whatsapp/webhooks';
+import type { WhatsAppProvider } from '@kehila/shared';
 import { findCommunityIdByGroup } from '../../data/communities';
-import { keys } from '../../data/keys';
+import { countDroppedEvents } from '../../data/webhook-stats';
 import { completeConnectionFromBot, type UnclaimedGroupEvent } from '../connections/complete-from-bot';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { logger } from '../logger';
+import { count, METRIC } from '../metrics';
+import type { WebhookRequest } from '../ports/whatsapp';
+import type { QueueMessageInput } from '../queues';
 import { dayOf } from './ids';
 import { coalescerFor } from './send-coalescer';
 
@@ -39,35 +33,6 @@ async function ownerOf(deps: Pick<Deps, 'db'>, groupId: string): Promise<string 
   return communityId;
 }
 
-/** Counts events of groups no community owns, per UTC day (and per provider), never storing them. */
-async function countDropped(deps: Pick<Deps, 'db' | 'now'>, provider: WhatsAppProvider, n: number): Promise<void> {
-  const day = dayOf(deps.now().toISOString());
-  await deps.db.doc.send(
-    new UpdateCommand({
-      TableName: deps.db.table,
-      Key: keys.droppedCounter(day),
-      UpdateExpression: 'SET #day = :day, #entity = :entity ADD #count :n, #p :n',
-      ExpressionAttributeNames: { '#day': 'day', '#entity': 'entity', '#count': 'count', '#p': `p_${provider}` },
-      ExpressionAttributeValues: { ':day': day, ':entity': 'dropped_counter', ':n': n },
-    }),
-  );
-}
-
-function verifiedBody(provider: WhatsAppProvider, request: WebhookRequest): ParsedWebhook {
-  let body: unknown;
-  try {
-    body = JSON.parse(request.rawBody);
-  } catch {
-    throw fail.badRequest('Webhook body is not valid JSON');
-  }
-  try {
-    return webhookAdapters[provider].parse(body);
-  } catch (err) {
-    if (err instanceof MalformedWebhookError) throw fail.badRequest(err.message);
-    throw err;
-  }
-}
-
 /**
  * `POST /webhooks/whatsapp/{provider}`: authenticates the gateway (401 and nothing stored when the
  * signature or token is wrong or missing), parses (400 with the reason when the body is not the
@@ -77,27 +42,29 @@ function verifiedBody(provider: WhatsAppProvider, request: WebhookRequest): Pars
  * dropped and counted. Storage, dedupe and enrichment happen in the worker, so this answers fast.
  */
 export async function receiveWhatsAppWebhook(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now' | 'inbound' | 'queues' | 'whatsapp'>,
   provider: WhatsAppProvider,
   request: WebhookRequest,
+  correlationId: string,
 ): Promise<WebhookOutcome> {
-  const secrets = await loadWhatsAppSecrets(deps.config);
-  const auth = webhookAdapters[provider].verify(request, secrets);
-  if (!auth.ok) {
-    logger.warn('webhook refused', { provider, reason: auth.reason });
-    throw fail.unauthorized(auth.reason);
+  const verdict = await deps.inbound.receive(provider, request);
+  if (verdict.kind === 'unauthenticated') {
+    count(METRIC.webhooksRefused);
+    logger.warn('webhook refused', { provider, reason: verdict.reason });
+    throw fail.unauthorized(verdict.reason);
   }
-  const parsed = verifiedBody(provider, request);
+  if (verdict.kind === 'malformed') throw fail.badRequest(verdict.reason);
+  const parsed = verdict.parsed;
 
   const groups = [...new Set([...parsed.messages.map((m) => m.group_id), ...parsed.botAdded.map((b) => b.groupId)])];
   const ownerList = await Promise.all(groups.map((g) => ownerOf(deps, g)));
   const owner = new Map(groups.map((g, i) => [g, ownerList[i] ?? null]));
 
-  const inbound: InboundMessage[] = [];
+  const inbound: QueueMessageInput<'ingest'>[] = [];
   const unclaimed: UnclaimedGroupEvent[] = [];
   for (const m of parsed.messages) {
     const communityId = owner.get(m.group_id);
-    if (communityId) inbound.push({ community_id: communityId, provider, ...m });
+    if (communityId) inbound.push({ community_id: communityId, provider, ...m, correlation_id: correlationId });
     else {
       unclaimed.push({ kind: 'message', groupId: m.group_id, senderId: m.sender_id, text: m.text, groupName: null });
     }
@@ -113,7 +80,9 @@ export async function receiveWhatsAppWebhook(
   }
   // Concurrent webhooks share SendMessageBatch calls; each still waits until SQS has its messages.
   if (inbound.length > 0) await coalescerFor(deps.queues, 'ingest').send(inbound);
-  if (dropped > 0) await countDropped(deps, provider, dropped);
+  if (dropped > 0) await countDroppedEvents(deps.db, dayOf(deps.now().toISOString()), provider, dropped);
+  count(METRIC.messagesAccepted, inbound.length);
+  count(METRIC.messagesDropped, dropped);
   return { accepted: inbound.length, dropped };
 }
 
@@ -122,13 +91,12 @@ export async function receiveWhatsAppWebhook(
  * the verify token matches; other providers have no handshake.
  */
 export async function verifyWhatsAppSubscription(
-  deps: Pick<Deps, 'config'>,
+  deps: Pick<Deps, 'inbound'>,
   provider: WhatsAppProvider,
   query: Readonly<Record<string, string>>,
 ): Promise<string> {
   if (provider !== 'meta') throw fail.notFound('Not found');
-  const secrets = await loadWhatsAppSecrets(deps.config);
-  const challenge = metaVerifyChallenge(query, secrets.meta?.verifyToken);
+  const challenge = await deps.inbound.verifySubscription(query);
   if (challenge === null) throw fail.forbidden('Verification token mismatch');
   return challenge;
 }

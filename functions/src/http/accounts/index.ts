@@ -5,6 +5,10 @@ import { fail } from '../../core/errors';
 import { accessOf } from '../../core/access/access';
 import { ensureProfile, recordConsent } from '../../core/accounts/profiles';
 import { attributesFromClaims, providerOf } from '../../core/accounts/signup';
+import type { Wiring } from '../../wiring/deps';
+
+/** The accounts area uses only the table. */
+export const wiring: Wiring = {};
 
 const me = implement(routes.me, async ({ user, deps, event }) => {
   const profile = await ensureProfile(
@@ -28,4 +32,4 @@ const recordMyConsent = implement(routes.recordConsent, async ({ user, body, dep
 });
 
 /** Lambda handler of the accounts area. */
-export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent]);
+export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent], wiring);

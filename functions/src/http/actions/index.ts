@@ -1,6 +1,11 @@
 import { routes } from '@kehila/shared';
 import { createAction, generateAction, suggestActions } from '../../core/messages/ai-actions';
 import { createAreaHandler, implement } from '../route-handler';
+import { bedrockAi } from '../../wiring/cloud/ai';
+import type { Wiring } from '../../wiring/deps';
+
+/** Generated and suggested actions ask the AI provider. */
+export const wiring: Wiring = { ai: bedrockAi };
 
 const create = implement(routes.createAction, ({ params, body, user, deps }) =>
   createAction(deps, params.communityId, user, body),
@@ -13,4 +18,4 @@ const suggest = implement(routes.suggestActions, async ({ params, user, deps }) 
 }));
 
 /** Lambda handler of the actions area (the Messages screen's calls; the Actions screen adds its own). */
-export const handler = createAreaHandler([create, generate, suggest]);
+export const handler = createAreaHandler([create, generate, suggest], wiring);

@@ -2,6 +2,12 @@ import { routes } from '@kehila/shared';
 import { createAreaHandler, implement } from '../route-handler';
 import { createCheckout } from '../../core/billing/checkout';
 import { handleBillingWebhook } from '../../core/billing/webhook';
+import { lemonSqueezy } from '../../wiring/cloud/payments';
+import { secretsManager } from '../../wiring/cloud/secrets';
+import type { Wiring } from '../../wiring/deps';
+
+/** Checkouts call Lemon Squeezy with the settings of its secret, which also verifies webhooks. */
+export const wiring: Wiring = { secrets: secretsManager, payments: lemonSqueezy };
 
 const checkout = implement(routes.createCheckout, async ({ user, body, headers, deps }) =>
   createCheckout(deps, user, body.plan, headers.origin),
@@ -15,4 +21,4 @@ const webhook = implement(routes.billingWebhook, async ({ body, headers, deps })
 });
 
 /** Lambda handler of the billing area. */
-export const handler = createAreaHandler([checkout, webhook]);
+export const handler = createAreaHandler([checkout, webhook], wiring);

@@ -10,6 +10,11 @@ import {
 } from '../../core/communities/communities';
 import { getOnboarding, startOnboarding } from '../../core/communities/onboarding';
 import { attributesFromClaims } from '../../core/accounts/signup';
+import { apiGatewayRealtime } from '../../wiring/cloud/realtime';
+import type { Wiring } from '../../wiring/deps';
+
+/** Leaving a community revokes the member's live-event subscriptions. */
+export const wiring: Wiring = { realtime: apiGatewayRealtime };
 
 const list = implement(routes.listMyCommunities, async ({ user, deps }) => ({
   communities: await listMyCommunities(deps, user.id),
@@ -44,4 +49,4 @@ const start = implement(routes.startOnboarding, async ({ user, deps, event }) =>
 const poll = implement(routes.getOnboarding, async ({ user, deps }) => getOnboarding(deps, user));
 
 /** Lambda handler of the communities area. */
-export const handler = createAreaHandler([list, add, get, updateInfo, connect, leave, start, poll]);
+export const handler = createAreaHandler([list, add, get, updateInfo, connect, leave, start, poll], wiring);

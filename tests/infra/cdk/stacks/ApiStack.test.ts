@@ -4,7 +4,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes, routeKey, type AnyRoute } from '@kehila/shared';
 import { areaEntry, areasWithRoutes } from '@kehila/functions/http/areas';
-import { queues } from '@kehila/functions/workers/queues';
+import { queues } from '@kehila/functions/core/queues';
 import {
   DEFAULT_BEDROCK_EMBED_MODEL_ID,
   DEFAULT_BEDROCK_MODEL_ID,
@@ -16,6 +16,7 @@ import { MISSING_AREA_WARNING } from '../../../../infra/cdk/constructs/Api';
 import { MISSING_WORKER_WARNING } from '../../../../infra/cdk/constructs/Queues';
 import { MISSING_REALTIME_WARNING, REALTIME_STAGE } from '../../../../infra/cdk/constructs/RealtimeApi';
 import { SECRETS, usesOf, type SecretUse } from '../../../../infra/cdk/function-uses';
+import { pascalCase } from '../../../../infra/cdk/names';
 import { repositoryLayout } from '../../../../infra/cdk/source-layout';
 import { makeSourceTree } from '../support/source-tree';
 import { synthKehila, type SynthesizedKehila } from '../support/synth';
@@ -43,6 +44,15 @@ const api = full.templates.api;
 const functions = resourcesOf(api, 'AWS::Lambda::Function');
 const declaredRoutes = Object.values(routes) as AnyRoute[];
 const open = (r: AnyRoute) => r.auth === 'public' || r.auth === 'webhook';
+
+/** The logical id of a declared queue (its dead-letter queue's id ends in Dlq). */
+function queueIdOf(name: string): string {
+  const id = Object.keys(resourcesOf(api, 'AWS::SQS::Queue')).find(
+    (q) => q.startsWith(`Queues${pascalCase(name)}`) && !q.startsWith(`Queues${pascalCase(name)}Dlq`),
+  );
+  if (!id) throw new Error(`no queue ${name}`);
+  return id;
+}
 
 function functionByService(service: string): [string, Resource] {
   const found = Object.entries(functions).find(
@@ -135,8 +145,14 @@ describe('api stack: area functions', () => {
     expect(auth.toJSON().Resources[importedResourceId(auth, env.USER_POOL_CLIENT_ID)].Type).toBe(
       'AWS::Cognito::UserPoolClient',
     );
+    // The URL of every queue its routes send to, and of no other.
+    const declared = usesOf(area).queues ?? [];
     for (const name of Object.keys(queues)) {
-      expect(resourcesOf(api, 'AWS::SQS::Queue')[referencedId(env[queueUrlEnvName(name)])]).toBeDefined();
+      if (declared.includes(name as (typeof declared)[number])) {
+        expect(resourcesOf(api, 'AWS::SQS::Queue')[referencedId(env[queueUrlEnvName(name)])]).toBeDefined();
+      } else {
+        expect(env).not.toHaveProperty(queueUrlEnvName(name));
+      }
     }
   });
 
@@ -153,22 +169,23 @@ describe('api stack: area functions', () => {
     expect(resources).not.toContain('/index/*');
   });
 
-  it.each(areasWithRoutes())('%s may send to every queue', (area) => {
+  it.each(areasWithRoutes())('%s may send only to the queues its routes declare', (area) => {
     const [, fn] = functionByService(`kehila-${area}`);
     const statements = policyStatementsOfRole(api, referencedId(fn.Properties.Role));
     const sendTargets = statements
       .filter((s) => actionsOf(s).includes('sqs:SendMessage'))
       .flatMap(resourcesOfStatement)
       .map(referencedId);
-    const queueIds = Object.entries(resourcesOf(api, 'AWS::SQS::Queue'))
-      .filter(([, q]) => q.Properties.RedrivePolicy)
-      .map(([id]) => id);
-    expect(sendTargets.sort()).toEqual(queueIds.sort());
+    expect(sendTargets.sort()).toEqual((usesOf(area).queues ?? []).map(queueIdOf).sort());
   });
 });
 
 describe('api stack: queues and workers from the declarations', () => {
   const sqsQueues = resourcesOf(api, 'AWS::SQS::Queue');
+  const workerOf = (name: string) => {
+    const mapping = mappings.find((m) => referencedId(m.Properties.EventSourceArn) === queueIdOf(name))!;
+    return functions[referencedId(mapping.Properties.FunctionName)]!;
+  };
   const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping'));
   const alarms = Object.values(resourcesOf(api, 'AWS::CloudWatch::Alarm'));
   const queuePolicies = Object.values(resourcesOf(api, 'AWS::SQS::QueuePolicy'));
@@ -178,11 +195,8 @@ describe('api stack: queues and workers from the declarations', () => {
   });
 
   it.each(Object.entries(queues))('%s: DLQ after maxReceiveCount, worker with partial batch responses', (name, def) => {
-    const [queueId, queue] = Object.entries(sqsQueues).find(
-      ([id]) =>
-        id ===
-        referencedId(functionByService('kehila-system')[1].Properties.Environment.Variables[queueUrlEnvName(name)]),
-    )!;
+    const queueId = queueIdOf(name);
+    const queue = sqsQueues[queueId]!;
     expect(queue.Properties.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
     expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(def.maxReceiveCount);
     const dlqId = referencedId(queue.Properties.RedrivePolicy.deadLetterTargetArn);
@@ -200,13 +214,20 @@ describe('api stack: queues and workers from the declarations', () => {
     expect(worker.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe(
       `kehila-${def.worker.split('/').pop()}`,
     );
-    expect(worker.Properties.Environment.Variables[queueUrlEnvName(name)]).toEqual({ Ref: queueId });
+    // The worker knows (and may send to) only the queues its declaration names.
+    for (const sendsTo of def.uses.queues ?? []) {
+      expect(worker.Properties.Environment.Variables[queueUrlEnvName(sendsTo)]).toEqual({ Ref: queueIdOf(sendsTo) });
+    }
+    const sendTargets = policyStatementsOfRole(api, referencedId(worker.Properties.Role))
+      .filter((s) => actionsOf(s).includes('sqs:SendMessage'))
+      .flatMap(resourcesOfStatement)
+      .map(referencedId);
+    expect(sendTargets.sort()).toEqual((def.uses.queues ?? []).map(queueIdOf).sort());
+    expect(workerOf(name)).toBe(worker);
   });
 
   it.each(Object.entries(queues))('%s: an alarm fires as soon as a message reaches the DLQ', (name) => {
-    const queueId = referencedId(
-      functionByService('kehila-system')[1].Properties.Environment.Variables[queueUrlEnvName(name)],
-    );
+    const queueId = queueIdOf(name);
     const dlqId = referencedId(sqsQueues[queueId]!.Properties.RedrivePolicy.deadLetterTargetArn);
     const alarm = alarms.find((a) =>
       (a.Properties.Dimensions as { Value: unknown }[]).some((d) => JSON.stringify(d.Value).includes(dlqId)),
@@ -384,7 +405,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
       const env = envOf(service);
       expect(env).not.toHaveProperty('LOGOS_BUCKET');
       const statements = withActionPrefix(service, 's3:');
-      if (!uses.imports) {
+      if (!uses.objects) {
         expect(env).not.toHaveProperty('EXPORTS_BUCKET');
         expect(statements).toEqual([]);
         return;
@@ -398,7 +419,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
         expect.stringMatching(/^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>\/imports\/\*$/),
       ]);
       const list = statements.filter((st) => actionsOf(st).includes('s3:ListBucket'));
-      if (uses.imports === 'upload') {
+      if (uses.objects === 'imports-upload') {
         expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
         expect(list).toHaveLength(1);
         expect(actionsOf(list[0]!)).toEqual(['s3:ListBucket']);
@@ -468,7 +489,8 @@ describe('api stack: WebSocket API for live events (functions/src/realtime/decla
   const wsRoutes = ofWsApi('AWS::ApiGatewayV2::Route').map(([, r]) => r);
   const [handlerId, handler] = functionByService('kehila-realtime');
   const [, stage] = ofWsApi('AWS::ApiGatewayV2::Stage')[0]!;
-  const publishers = realtimeDeclaration.publishers.map((p) => `kehila-${p.split('/').pop()}`);
+  // Functions whose routes or queue declare `realtime: 'publish'` (today the enrich worker).
+  const publishers = owners.filter(([owner]) => usesOf(owner).realtime === 'publish').map(([, service]) => service);
 
   it('selects the route by $request.body.action and has exactly the declared routes', () => {
     expect(wsApi.Properties.RouteSelectionExpression).toBe('$request.body.action');

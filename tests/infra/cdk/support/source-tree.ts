@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { areaEntry, areasWithRoutes } from '@kehila/functions/http/areas';
-import { queues } from '@kehila/functions/workers/queues';
+import { queues } from '@kehila/functions/core/queues';
 import { realtimeDeclaration } from '@kehila/functions/realtime/declaration';
 import { triggers } from '@kehila/functions/triggers/triggers';
 import type { SourceLayout } from '../../../../infra/cdk/source-layout';

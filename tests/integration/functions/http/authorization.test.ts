@@ -1,50 +1,77 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { routeKey, routes, type AnyRoute, type Area, type Member } from '@kehila/shared';
+import { routeKey, routes, type AnyRoute, type Area, type Member, type Profile } from '@kehila/shared';
 import { blankCommunity, blankMember } from '@kehila/functions/core/communities/records';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
+import { areaUses, areasWithRoutes, portsOf } from '@kehila/functions/http/areas';
+import type { Wiring } from '@kehila/functions/wiring/deps';
 import { createCommunity } from '@kehila/functions/data/communities';
-import { putMember } from '@kehila/functions/data/memberships';
+import { deleteMember, putMember } from '@kehila/functions/data/memberships';
+import { putMessageIfNew } from '@kehila/functions/data/messages';
+import { createProfile, updateProfile } from '@kehila/functions/data/profiles';
 import { useStackEnv } from '../../support';
 
-type Role = 'anonymous' | 'outsider' | 'member' | 'admin' | 'owner';
-const RANK: Record<Role, number> = { anonymous: 0, outsider: 1, member: 2, admin: 3, owner: 4 };
-const REQUIRED: Record<AnyRoute['auth'], Role> = {
-  public: 'anonymous',
-  webhook: 'anonymous', // see the test body
-  user: 'outsider',
-  member: 'member',
-  admin: 'admin',
-  owner: 'owner',
+/**
+ * Who calls. `outsider` is signed in and belongs to no community; `adminOfB` administers another
+ * community; `leaver` was a member of A and left; `blocked` is an Admin of A whose free trial ended
+ * (no plan, no allow-list entry): every paid route answers them 402.
+ */
+type Role = 'anonymous' | 'outsider' | 'adminOfB' | 'leaver' | 'member' | 'admin' | 'owner' | 'blocked';
+const ROLES: Role[] = ['anonymous', 'outsider', 'adminOfB', 'leaver', 'member', 'admin', 'owner', 'blocked'];
+const RANK: Record<Role, number> = {
+  anonymous: 0,
+  outsider: 1,
+  adminOfB: 1,
+  leaver: 1,
+  member: 2,
+  admin: 3,
+  blocked: 3,
+  owner: 4,
 };
+const REQUIRED: Record<AnyRoute['auth'], number> = { public: 0, webhook: 0, user: 1, member: 2, admin: 3, owner: 4 };
 
-const communityId = `authz-${Date.now()}`;
+const stamp = Date.now();
+const communityA = `authz-a-${stamp}`;
+const communityB = `authz-b-${stamp}`;
 const users: Record<Exclude<Role, 'anonymous'>, string> = {
-  outsider: `outsider-${communityId}`,
-  member: `member-${communityId}`,
-  admin: `admin-${communityId}`,
-  owner: `owner-${communityId}`,
+  outsider: `outsider-${stamp}`,
+  adminOfB: `admin-of-b-${stamp}`,
+  leaver: `leaver-${stamp}`,
+  member: `member-${stamp}`,
+  admin: `admin-${stamp}`,
+  owner: `owner-${stamp}`,
+  blocked: `blocked-${stamp}`,
 };
 
-async function invoke(route: AnyRoute, role: Role): Promise<HttpResult> {
+/** Path parameters: community A, and for an object id one that exists only in community B. */
+let objectIds: Record<string, string> = {};
+
+/** Valid bodies of the object routes that take one, so the walk reaches the object itself. */
+const VALID_BODIES: Record<string, unknown> = { setImportDateOrder: { day_first: true } };
+
+async function invoke(route: AnyRoute, role: Role, body: unknown = {}): Promise<HttpResult> {
   const mod = (await import(`@kehila/functions/http/${route.area as Area}/index`)) as {
     handler: (e: HttpEvent, c: Context) => Promise<HttpResult>;
   };
   const params: Record<string, string> = {};
-  for (const m of route.path.matchAll(/\{(\w+)\+?\}/g)) params[m[1] ?? ''] = m[1] === 'communityId' ? communityId : 'x';
+  for (const m of route.path.matchAll(/\{(\w+)\+?\}/g)) {
+    const name = m[1] ?? '';
+    params[name] = name === 'communityId' ? communityA : (objectIds[name] ?? 'waha');
+  }
+  const takesBody = route.body !== undefined;
   const event: HttpEvent = {
     routeKey: routeKey(route),
     rawPath: route.path,
-    headers: { 'content-type': 'application/json' },
+    headers: takesBody ? { 'content-type': 'application/json' } : {},
     pathParameters: params,
-    body: '{}',
+    ...(takesBody ? { body: JSON.stringify(body) } : {}),
     isBase64Encoded: false,
     requestContext: {
       requestId: 'authz',
       http: { method: route.method, path: route.path, sourceIp: '127.0.0.1' },
       ...(role === 'anonymous'
         ? {}
-        : { authorizer: { jwt: { claims: { sub: users[role], email: `${role}@example.com` } } } }),
+        : { authorizer: { jwt: { claims: { sub: users[role], email: `${role}@example.com`, token_use: 'id' } } } }),
     },
   };
   return mod.handler(event, {
@@ -54,10 +81,17 @@ async function invoke(route: AnyRoute, role: Role): Promise<HttpResult> {
   } as unknown as Context);
 }
 
+const bodyOf = (res: HttpResult) => {
+  const parsed = JSON.parse(res.body || 'null') as { message?: string; code?: string; reason?: string } | null;
+  return parsed && typeof parsed === 'object' ? parsed : {};
+};
+
 /**
- * Walks every route of the contract as every kind of caller. It asserts the refusals (401 without a
- * user, 404 for a community the caller is not in, 403 for a weaker role) and that allowed callers
- * are never refused for their role. New routes are covered as soon as they are declared.
+ * Walks every route of the contract as every kind of caller (new routes are covered as soon as
+ * they are declared): 401 without a user, 404 for a community the caller is not in (also after
+ * leaving it, and for another community's admin), 403 for a weaker role, 402 with a reason on
+ * every paid route for a user whose trial ended, and never a refusal or a 5xx for a caller who may
+ * use the route. Objects of another community are never reached through this one's path.
  */
 describe('authorization of every route', () => {
   // Some routes change what the walk relies on (leaving a community removes the membership), so the
@@ -70,40 +104,124 @@ describe('authorization of every route', () => {
   beforeAll(async () => {
     const deps = useStackEnv();
     const now = new Date();
-    const community = blankCommunity({ id: communityId, name: 'Authz test', groupId: null, ownerId: users.owner, now });
-    await createCommunity(deps.db, community);
-    const base = (id: string, role: Member['role']): Member => blankMember({ userId: id, communityId, role, now });
+    const inTrial = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+    const ended = new Date(now.getTime() - 86_400_000).toISOString();
+    for (const [role, id] of Object.entries(users)) {
+      const profile: Profile = {
+        id,
+        username: role,
+        group_id: null,
+        subscription_status: null,
+        subscription_plan: null,
+        lemon_squeezy_customer_id: null,
+        subscription_ends_at: null,
+        trial_ends_at: role === 'blocked' ? ended : inTrial,
+        phone_number: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      } as Profile;
+      const { created } = await createProfile(deps.db, profile);
+      if (!created) await updateProfile(deps.db, id, { trial_ends_at: profile.trial_ends_at });
+    }
+    await createCommunity(
+      deps.db,
+      blankCommunity({ id: communityA, name: 'Authz A', groupId: null, ownerId: users.owner, now }),
+    );
+    await createCommunity(
+      deps.db,
+      blankCommunity({ id: communityB, name: 'Authz B', groupId: null, ownerId: users.adminOfB, now }),
+    );
+    // Objects that belong to community B: reaching them through A's path must find nothing.
+    objectIds = { msgId: `b-message-${stamp}`, importId: `b-import-${stamp}` };
+    const at = now.toISOString();
+    await putMessageIfNew(deps.db, {
+      communityId: communityB,
+      message: {
+        msg_id: objectIds.msgId ?? '',
+        group_id: 'b@g.us',
+        content: 'A message of community B',
+        timestamp: at,
+        Sender_name: 'Dana',
+        sender_hash: '972501234567@c.us',
+        topic: null,
+        keywords: [],
+        urgency: 'low',
+        sentiment: 0,
+        action_items: [],
+        emotion: 'neutral',
+        intent: 'social',
+        cluster_id: null,
+        toxicity: 0,
+      },
+      senderKey: 'b',
+      provider: 'waha',
+      providerMessageId: objectIds.msgId ?? '',
+      receivedAt: at,
+    });
+    const base = (id: string, communityId: string, role: Member['role']): Member =>
+      blankMember({ userId: id, communityId, role, now });
     restoreMemberships = async () => {
-      await putMember(deps.db, base(users.member, 'Member'));
-      await putMember(deps.db, base(users.admin, 'Admin'));
-      await putMember(deps.db, base(users.owner, 'Admin'));
+      await putMember(deps.db, base(users.member, communityA, 'Member'));
+      await putMember(deps.db, base(users.admin, communityA, 'Admin'));
+      await putMember(deps.db, base(users.owner, communityA, 'Admin'));
+      await putMember(deps.db, base(users.blocked, communityA, 'Admin'));
+      await putMember(deps.db, base(users.adminOfB, communityB, 'Admin'));
+      // The leaver was a member and left: their membership item is gone.
+      await putMember(deps.db, base(users.leaver, communityA, 'Member'));
+      await deleteMember(deps.db, communityA, users.leaver);
     };
   });
 
   const cases = Object.entries(routes).flatMap(([name, route]) =>
-    (['anonymous', 'outsider', 'member', 'admin', 'owner'] as Role[]).map(
-      (role) => [name, role, route as AnyRoute] as const,
-    ),
+    ROLES.map((role) => [name, role, route as AnyRoute] as const),
   );
 
   it.each(cases)('%s as %s', async (_name, role, route) => {
     // Webhooks authenticate the sender by signature, not by user; their own tests cover that.
     if (route.auth === 'webhook') return;
-    const required = REQUIRED[route.auth];
     const res = await invoke(route, role);
-    const parsed = JSON.parse(res.body || 'null') as { message?: string } | null;
-    const message = parsed && typeof parsed === 'object' ? parsed.message : undefined;
-    if (RANK[role] >= RANK[required]) {
+    const body = bodyOf(res);
+    expect(res.statusCode).toBeLessThan(500);
+    const communityRoute = REQUIRED[route.auth] >= REQUIRED.member;
+    if (RANK[role] >= REQUIRED[route.auth]) {
+      if (role === 'blocked' && route.requires === 'active-plan') {
+        expect(res.statusCode).toBe(402);
+        expect(body).toMatchObject({ code: 'payment_required', reason: 'trial_ended' });
+        return;
+      }
       expect(res.statusCode).not.toBe(401);
+      expect(res.statusCode).not.toBe(402);
       expect(res.statusCode).not.toBe(403);
-      expect(message).not.toBe('Community not found');
-      expect(res.statusCode).toBeLessThan(500);
+      expect(body.message).not.toBe('Community not found');
     } else if (role === 'anonymous') {
       expect(res.statusCode).toBe(401);
-    } else if (role === 'outsider') {
+    } else if (RANK[role] === 1 && communityRoute) {
+      // Not in this community (never were, left it, or administer another): it does not exist for them.
       expect(res.statusCode).toBe(404);
+      expect(body.message).toBe('Community not found');
     } else {
       expect(res.statusCode).toBe(403);
     }
+  });
+
+  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId)\}/.test(r.path)))(
+    "%s never reaches another community's object through this one's path",
+    async (name, route) => {
+      if ((route as AnyRoute).body) expect(VALID_BODIES, `add a valid body of ${name}`).toHaveProperty(name);
+      const res = await invoke(route as AnyRoute, 'owner', VALID_BODIES[name]);
+      expect(res.statusCode).toBe(404);
+    },
+  );
+});
+
+/**
+ * Each area's Lambda wires exactly the ports its routes declare in `uses` (the CDK grants come from
+ * the same declarations), so a handler never reaches a port its function does not carry, nor
+ * carries one it does not use.
+ */
+describe('wiring of every area', () => {
+  it.each(areasWithRoutes())('%s wires the ports its routes declare', async (area) => {
+    const mod = (await import(`@kehila/functions/http/${area}/index`)) as { wiring: Wiring };
+    expect(Object.keys(mod.wiring).sort()).toEqual(portsOf(areaUses(area)));
   });
 });

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '@kehila/shared';
-import type { AiPort, Enrichment } from '@kehila/functions/adapters/ai/port';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
+import type { AiPort, Enrichment } from '@kehila/functions/core/ports/ai';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
 import { createLocalObjectStore } from '@kehila/functions/adapters/storage/local';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, type Deps } from '@kehila/functions/core/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import { type Deps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
 import { blankCommunity } from '@kehila/functions/core/communities/records';
 import { IMPORT_MAX_UPLOAD_BYTES, IMPORT_TEXTS } from '@kehila/functions/core/imports/limits';
@@ -17,14 +18,13 @@ import {
   runImport,
   setImportDateOrder,
   startImport,
-  type ImportTask,
 } from '@kehila/functions/core/imports/service';
 import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch';
 import { messageIdFor } from '@kehila/functions/core/messages/ids';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { getImportJob } from '@kehila/functions/data/imports';
 import { getMessageById } from '@kehila/functions/data/messages';
-import type { QueueName } from '@kehila/functions/workers/queues';
+import type { ImportTask, QueueName } from '@kehila/functions/core/queues';
 import { freshTable, useStackEnv } from '../../support';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/exports');
@@ -74,12 +74,12 @@ beforeAll(async () => {
   useStackEnv();
   const db = await freshTable();
   objectsDir = mkdtempSync(join(tmpdir(), 'kehila-import-objects-'));
-  deps = createDeps(loadConfig(), {
+  deps = createLocalDeps(loadConfig(), {
     db,
     queues,
     storage: createLocalObjectStore({ dir: objectsDir, secret: 'test' }),
     ai: fakeAi,
-    realtime: { publish: async () => undefined },
+    realtime: { publish: async () => undefined, revoke: async () => undefined },
   });
   const now = new Date();
   await createCommunity(db, blankCommunity({ id: COMMUNITY, name: 'Imports', groupId: GROUP, ownerId: 'u1', now }));

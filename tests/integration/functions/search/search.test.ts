@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import type { Community, Message, SearchStats } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import { type Deps } from '@kehila/functions/core/deps';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
-import type { AiPort } from '@kehila/functions/adapters/ai/port';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
-import { processEmbedRecords } from '@kehila/functions/workers/embed';
+import type { AiPort } from '@kehila/functions/core/ports/ai';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
+import { processEmbedRecords } from '@kehila/functions/core/search/embed';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { handler as searchArea } from '@kehila/functions/http/search/index';
 import { api, signIn, stack, useStackEnv } from '../../support';
@@ -89,7 +91,12 @@ describe('search on the local stack', () => {
     });
 
     it('starts with nothing indexed, and AI search falls back to text search', async () => {
-      expect(await stats(community.id, token)).toEqual({ total: 0, embedded: 0, indexed_percentage: 0, ai_provider: 'local' });
+      expect(await stats(community.id, token)).toEqual({
+        total: 0,
+        embedded: 0,
+        indexed_percentage: 0,
+        ai_provider: 'local',
+      });
       expect((await aiSearch(community.id, token, 'hiring developers')).body).toEqual({ results: [], fallback: true });
     });
 
@@ -106,7 +113,12 @@ describe('search on the local stack', () => {
         ids[text] = res.msgId;
       }
       await waitFor(async () => (await stats(community.id, token)).embedded === 3, 30_000);
-      expect(await stats(community.id, token)).toEqual({ total: 3, embedded: 3, indexed_percentage: 100, ai_provider: 'local' });
+      expect(await stats(community.id, token)).toEqual({
+        total: 3,
+        embedded: 3,
+        indexed_percentage: 100,
+        ai_provider: 'local',
+      });
 
       // A Hebrew paraphrase with no word in common finds the English job post.
       const jobs = await aiSearch(community.id, token, 'דרושים מתכנתים');
@@ -144,7 +156,12 @@ describe('search on the local stack', () => {
     await store(deps, community.id, [...lost, sent]);
     await deps.queues.send('embed', { communityId: community.id, msgId: sent.msg_id, timestamp: sent.timestamp });
     await waitFor(async () => (await stats(community.id, token)).embedded === 3, 30_000);
-    expect(await stats(community.id, token)).toEqual({ total: 3, embedded: 3, indexed_percentage: 100, ai_provider: 'local' });
+    expect(await stats(community.id, token)).toEqual({
+      total: 3,
+      embedded: 3,
+      indexed_percentage: 100,
+      ai_provider: 'local',
+    });
   });
 
   it('answers AI search with text results and fallback when nothing could be embedded', async () => {
@@ -163,7 +180,7 @@ describe('search on the local stack', () => {
       },
     } as unknown as AiPort;
     const noQueues: QueueClient = { send: async () => undefined, sendBatch: async () => undefined };
-    const local = createDeps(loadConfig(), { ai: brokenAi, queues: noQueues });
+    const local = createLocalDeps(loadConfig(), { ai: brokenAi, queues: noQueues });
     const outcome = await processEmbedRecords(local, [
       { messageId: 'r1', body: JSON.stringify({ communityId: community.id, msgId: m.msg_id, timestamp: m.timestamp }) },
     ]);
@@ -181,7 +198,7 @@ describe('search on the local stack', () => {
         requestContext: {
           requestId: 'search-test',
           http: { method: 'GET', path, sourceIp: '127.0.0.1' },
-          authorizer: { jwt: { claims: { sub: subOf(token), email: 'member@example.com' } } },
+          authorizer: { jwt: { claims: { sub: subOf(token), email: 'member@example.com', token_use: 'id' } } },
         },
       };
       const res: HttpResult = await searchArea(event, {

@@ -6,7 +6,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
-import type { QueueName } from '@kehila/functions/workers/queues';
+import type { QueueName } from '@kehila/functions/core/queues';
 import { ensureQueues, localSqsClient, type QueueUrls } from '../../../../infra/local/engines/sqs';
 import { startPollers, type Pollers } from '../../../../infra/local/pollers';
 import { stack } from '../../support';

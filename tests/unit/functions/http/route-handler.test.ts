@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { route } from '@kehila/shared';
 import { createAreaHandler, HttpReply, implement, type HttpEvent } from '@kehila/functions/http/route-handler';
-import { setDeps, type Deps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { type Deps } from '@kehila/functions/core/deps';
 import { fail } from '@kehila/functions/core/errors';
 import type { Context } from 'aws-lambda';
 
@@ -17,17 +18,59 @@ const echo = route({
   body: z.object({ text: z.string({ error: 'Text is required' }) }),
   response: z.object({ out: z.string(), by: z.string() }),
 });
-const open = route({ method: 'GET', path: '/api/open', auth: 'public', area: 'system', summary: 'x', response: z.object({ n: z.number() }) });
-const raw = route({ method: 'POST', path: '/api/raw', auth: 'webhook', area: 'system', summary: 'x', body: 'raw', response: z.object({}) });
+const open = route({
+  method: 'GET',
+  path: '/api/open',
+  auth: 'public',
+  area: 'system',
+  summary: 'x',
+  response: z.object({ n: z.number() }),
+});
+const raw = route({
+  method: 'POST',
+  path: '/api/raw',
+  auth: 'webhook',
+  area: 'system',
+  summary: 'x',
+  body: 'raw',
+  response: z.object({}),
+});
 
-const handler = createAreaHandler([
-  implement(echo, async ({ params, query, body, user }) => ({ out: body.text.repeat(query.times) + params.name, by: user.id })),
-  implement(open, async () => ({ n: 'not a number' }) as unknown as { n: number }),
-  implement(raw, async ({ body }) => {
-    if (body === 'teapot') throw fail.forbidden('No tea');
-    return new HttpReply(200, `got ${body.length}`);
-  }),
-]);
+const small = route({
+  method: 'POST',
+  path: '/api/small',
+  auth: 'public',
+  area: 'system',
+  summary: 'x',
+  maxBodyBytes: 10,
+  body: z.object({ a: z.string() }),
+  response: z.object({}),
+});
+const bare = route({
+  method: 'POST',
+  path: '/api/bare',
+  auth: 'public',
+  area: 'system',
+  summary: 'x',
+  response: z.object({}),
+});
+
+const handler = createAreaHandler(
+  [
+    implement(echo, async ({ params, query, body, user }) => ({
+      out: body.text.repeat(query.times) + params.name,
+      by: user.id,
+    })),
+    implement(open, async () => ({ n: 'not a number' }) as unknown as { n: number }),
+    implement(raw, async ({ body }) => {
+      if (body.toString('utf8') === 'teapot') throw fail.forbidden('No tea');
+      return new HttpReply(200, `got ${body.length}`);
+    }),
+    implement(small, async () => ({})),
+    implement(bare, async () => ({})),
+  ],
+  {},
+);
 
 function event(over: Partial<HttpEvent> & { claims?: Record<string, string> }): HttpEvent {
   const { claims, ...rest } = over;
@@ -39,7 +82,7 @@ function event(over: Partial<HttpEvent> & { claims?: Record<string, string> }): 
     requestContext: {
       requestId: 'r1',
       http: { method: 'POST', path: '/api/echo/dana', sourceIp: '127.0.0.1' },
-      ...(claims ? { authorizer: { jwt: { claims } } } : {}),
+      ...(claims ? { authorizer: { jwt: { claims: { token_use: 'id', ...claims } } } } : {}),
     },
     ...rest,
   };
@@ -48,7 +91,8 @@ const ctx = { functionName: 'test', awsRequestId: '1', getRemainingTimeInMillis:
 const call = async (e: HttpEvent) => {
   const res = await handler(e, ctx);
   let body: Record<string, unknown> = {};
-  if (res.headers['content-type']?.startsWith('application/json')) body = JSON.parse(res.body) as Record<string, unknown>;
+  if (res.headers['content-type']?.startsWith('application/json'))
+    body = JSON.parse(res.body) as Record<string, unknown>;
   return { status: res.statusCode, body, raw: res.body };
 };
 
@@ -58,7 +102,12 @@ describe('area handler', () => {
 
   it('parses params, query and body with the contract and passes the verified user', async () => {
     const res = await call(
-      event({ pathParameters: { name: 'dana' }, queryStringParameters: { times: '2' }, body: '{"text":"hi "}', claims: { sub: 'u1' } }),
+      event({
+        pathParameters: { name: 'dana' },
+        queryStringParameters: { times: '2' },
+        body: '{"text":"hi "}',
+        claims: { sub: 'u1' },
+      }),
     );
     expect(res).toMatchObject({ status: 200, body: { out: 'hi hi dana', by: 'u1' } });
   });
@@ -87,10 +136,44 @@ describe('area handler', () => {
   });
 
   it('hands raw bodies (base64 included) to webhook routes and maps AppErrors', async () => {
-    const ok = await call(event({ routeKey: 'POST /api/raw', body: Buffer.from('abcd').toString('base64'), isBase64Encoded: true }));
+    const ok = await call(
+      event({ routeKey: 'POST /api/raw', body: Buffer.from('abcd').toString('base64'), isBase64Encoded: true }),
+    );
     expect(ok).toMatchObject({ status: 200, raw: 'got 4' });
     const no = await call(event({ routeKey: 'POST /api/raw', body: 'teapot' }));
     expect(no).toMatchObject({ status: 403, body: { message: 'No tea', code: 'forbidden' } });
+  });
+
+  it('accepts only ID tokens, as the local gateway does: an access token of the same pool is 401', async () => {
+    const res = await call(
+      event({ pathParameters: { name: 'dana' }, body: '{"text":"x"}', claims: { sub: 'u1', token_use: 'access' } }),
+    );
+    expect(res).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+  });
+
+  it('answers 413 for a body over the route limit, before reading it', async () => {
+    const res = await call(event({ routeKey: 'POST /api/small', body: '{"a":"0123456789"}' }));
+    expect(res).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+  });
+
+  it('answers 415 for a JSON route sent another content type', async () => {
+    const res = await call(
+      event({ routeKey: 'POST /api/small', headers: { 'content-type': 'text/plain' }, body: '{"a":"x"}' }),
+    );
+    expect(res).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
+  });
+
+  it('answers 400 to a body sent to a route that takes none, and to a query parameter it does not declare', async () => {
+    expect((await call(event({ routeKey: 'POST /api/bare', body: '{}' }))).status).toBe(400);
+    const res = await call(
+      event({
+        pathParameters: { name: 'dana' },
+        queryStringParameters: { sneaky: '1' },
+        body: '{"text":"x"}',
+        claims: { sub: 'u1' },
+      }),
+    );
+    expect(res).toMatchObject({ status: 400, body: { message: 'Unknown query parameter: sneaky' } });
   });
 
   it('answers 404 for a route key the area does not serve', async () => {

@@ -3,7 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { SIGNUP_COGNITO } from '@kehila/shared';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { loadConfig } from '@kehila/functions/core/config';
 import { postConfirmation } from '@kehila/functions/triggers/post-confirmation';
 import { provisionProfile } from '@kehila/functions/core/accounts/profiles';
@@ -47,7 +48,7 @@ function conditionFailed(): Error {
 describe('PostConfirmation trigger', () => {
   beforeEach(() => {
     ddb.reset();
-    setDeps(createDeps(loadConfig({ TABLE_NAME: 'kehila', STAGE: 'local' }), { now: () => now }));
+    setDeps(createLocalDeps(loadConfig({ TABLE_NAME: 'kehila', STAGE: 'local' }), { now: () => now }));
   });
   afterEach(() => setDeps(undefined));
 
@@ -111,7 +112,7 @@ describe('PostConfirmation trigger', () => {
     const e = event();
     await expect(postConfirmation(e)).resolves.toBe(e);
     const result = await provisionProfile(
-      { db: createDeps(loadConfig({ TABLE_NAME: 'kehila' })).db, now: () => now },
+      { db: createLocalDeps(loadConfig({ TABLE_NAME: 'kehila' })).db, now: () => now },
       { userId: 'sub-1', attributes: e.request.userAttributes },
     );
     expect(result.created).toBe(false);

@@ -3,7 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { ACCOUNT_MESSAGES, SIGNUP_COGNITO, triggerRejectionMessage } from '@kehila/shared';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { loadConfig } from '@kehila/functions/core/config';
 import { preSignUp } from '@kehila/functions/triggers/pre-sign-up';
 import { triggers } from '@kehila/functions/triggers/triggers';
@@ -42,7 +43,7 @@ describe('PreSignUp trigger', () => {
   beforeEach(() => {
     ddb.reset();
     ddb.on(PutCommand).resolves({});
-    setDeps(createDeps(loadConfig({ TABLE_NAME: 'kehila', STAGE: 'local' }), { now: () => now }));
+    setDeps(createLocalDeps(loadConfig({ TABLE_NAME: 'kehila', STAGE: 'local' }), { now: () => now }));
   });
   afterEach(() => setDeps(undefined));
 

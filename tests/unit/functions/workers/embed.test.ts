@@ -3,16 +3,19 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import type { Message } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps, type Deps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import { type Deps } from '@kehila/functions/core/deps';
 import { createDb, type Db } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
 import { getSearchState, WALK_START } from '@kehila/functions/data/search-state';
-import type { AiPort } from '@kehila/functions/adapters/ai/port';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
+import type { AiPort } from '@kehila/functions/core/ports/ai';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
 import { LocalSearch } from '@kehila/functions/adapters/search/local/local-search';
-import { resetIndexingCache, WALK_PAGE } from '@kehila/functions/adapters/search/indexing';
-import { handler, processEmbedRecords } from '@kehila/functions/workers/embed';
+import { resetIndexingCache, WALK_PAGE } from '@kehila/functions/core/search/indexing';
+import { handler } from '@kehila/functions/workers/embed';
+import { processEmbedRecords } from '@kehila/functions/core/search/embed';
 import { ensureTable, startDynamo, type LocalDynamo } from '../../../../infra/local/engines/dynamodb';
 
 const DIM = 4;
@@ -78,7 +81,7 @@ beforeEach(async () => {
   queues = new FakeQueues();
   search = new LocalSearch();
   resetIndexingCache();
-  deps = createDeps(loadConfig({ TABLE_NAME: table, STAGE: 'local' }), {
+  deps = createLocalDeps(loadConfig({ TABLE_NAME: table, STAGE: 'local' }), {
     db,
     ai: ai as unknown as AiPort,
     queues,
@@ -270,8 +273,8 @@ describe('embed worker', () => {
       { messageId: 'bad-shape', body: JSON.stringify({ communityId: C }) },
       job(a),
     ]);
-    expect(outcome.get('bad-json')?.message).toBe('embed job is not JSON');
-    expect(outcome.get('bad-shape')?.message).toMatch(/^embed job is not valid/);
+    expect(outcome.get('bad-json')?.message).toBe('embed message is not JSON');
+    expect(outcome.get('bad-shape')?.message).toMatch(/^not an embed queue message/);
     expect(outcome.get('rec-A')).toBeNull();
   });
 

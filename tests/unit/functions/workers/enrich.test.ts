@@ -5,10 +5,11 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { InboundMessage, RealtimeServerMessage } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
-import type { AiPort, Enrichment } from '@kehila/functions/adapters/ai/port';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
-import type { RealtimePort } from '@kehila/functions/adapters/realtime/port';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import type { AiPort, Enrichment } from '@kehila/functions/core/ports/ai';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
+import type { RealtimePort } from '@kehila/functions/core/ports/realtime';
 import { messageIdFor } from '@kehila/functions/core/messages/ids';
 import { handler } from '@kehila/functions/workers/enrich';
 
@@ -55,6 +56,7 @@ const realtime: RealtimePort = {
   async publish(communityId, event) {
     published.push({ communityId, event });
   },
+  async revoke() {},
 };
 
 function inbound(overrides: Partial<InboundMessage> = {}): InboundMessage {
@@ -119,7 +121,7 @@ describe('enrichment worker', () => {
       return {};
     });
     ddb.on(UpdateCommand).resolves({});
-    setDeps(createDeps(loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), { ai, queues, realtime }));
+    setDeps(createLocalDeps(loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), { ai, queues, realtime }));
   });
   afterEach(() => setDeps(undefined));
 

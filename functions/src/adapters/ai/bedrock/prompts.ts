@@ -3,7 +3,7 @@
  * tool use (Converse `toolChoice`), so the model returns JSON that zod then validates.
  */
 import { EMOTIONS, INTENTS, SUMMARY_SECTIONS, URGENCY_LEVELS, type Message } from '@kehila/shared';
-import type { AiCommunityContext, AiInputMessage } from '../port';
+import type { AiCommunityContext, AiInputMessage } from '../../../core/ports/ai';
 import { TOPIC_LABELS } from '../local/lexicon/topics';
 import { summaryHeading, summaryLanguage } from '../local/summary';
 

@@ -23,7 +23,7 @@ import {
   type SuggestedAction,
 } from '@kehila/shared';
 import { logger } from '../../../core/logger';
-import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../port';
+import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../../../core/ports/ai';
 import { actionDetails, actionTitle, ACTION_TITLE_MAX } from '../local/actions';
 import { TOPIC_LABELS } from '../local/lexicon/topics';
 import {
@@ -46,8 +46,12 @@ export interface BedrockAiOptions {
   readonly client: BedrockRuntimeClient;
   readonly modelId: string;
   readonly embedModelId: string;
-  /** Used per message when the model's answer for it is invalid, and for whole calls it refuses. */
-  readonly fallback: AiPort;
+  /**
+   * Used per message when the model's answer for it is invalid, and for whole calls it refuses. Only
+   * the enrich worker carries one (the local provider, with its lexicons); elsewhere an invalid
+   * answer is an error the caller reports.
+   */
+  readonly fallback?: Pick<AiPort, 'enrich' | 'generateAction' | 'suggestActions'>;
   /** Retries of throttled or transient failures (after the first attempt). */
   readonly retries?: number;
   readonly baseDelayMs?: number;
@@ -218,6 +222,7 @@ export class BedrockAiPort implements AiPort {
     }
     const missing = messages.map((_, i) => i).filter((i) => !results.has(i));
     if (missing.length > 0) {
+      if (!this.o.fallback) throw new Error(`Bedrock returned no valid labels for ${missing.length} messages`);
       logger.warn('bedrock: invalid or missing labels; local labels used', {
         communityId: context.communityId,
         count: missing.length,
@@ -349,6 +354,7 @@ export class BedrockAiPort implements AiPort {
     });
     const parsed = ActionResultSchema.safeParse(toolInput(res, ACTION_TOOL));
     if (!parsed.success) {
+      if (!this.o.fallback) throw new Error('Bedrock returned an invalid action');
       logger.warn('bedrock: invalid generated action; local action used');
       return this.o.fallback.generateAction(input);
     }
@@ -379,6 +385,7 @@ export class BedrockAiPort implements AiPort {
     });
     const parsed = SuggestResultSchema.safeParse(toolInput(res, SUGGEST_TOOL));
     if (!parsed.success) {
+      if (!this.o.fallback) throw new Error('Bedrock returned invalid suggested actions');
       logger.warn('bedrock: invalid suggested actions; local suggestions used');
       return this.o.fallback.suggestActions(input);
     }

@@ -6,7 +6,7 @@
  */
 import type { Message, SuggestedAction } from '@kehila/shared';
 import { logger } from '../../../core/logger';
-import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../port';
+import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../../../core/ports/ai';
 import { generateActionLocal, suggestActionsLocal } from './actions';
 import { EMPTY_DF, foldBatches, parseDf, serializeDf, type DfSnapshot } from './df';
 import {

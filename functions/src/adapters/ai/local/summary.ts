@@ -13,7 +13,7 @@ import {
   type Message,
   type Urgency,
 } from '@kehila/shared';
-import type { AiCommunityContext } from '../port';
+import type { AiCommunityContext } from '../../../core/ports/ai';
 import { detectLanguage } from './text';
 import { labelMessage } from './enrich';
 import { isAnswered } from './actions';

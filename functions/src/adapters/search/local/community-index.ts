@@ -1,5 +1,5 @@
 import type { Urgency } from '@kehila/shared';
-import type { SearchDoc, SearchHit } from '../port';
+import type { SearchDoc, SearchHit } from '../../../core/ports/search';
 import { indexTerms, queryTerms, senderDigits, tokenize, type QueryTerm } from '../tokenizer';
 import { VectorStore } from './vector-store';
 

@@ -10,9 +10,9 @@ import {
   type StoredVector,
 } from '../../../data/search-state';
 import { fail } from '../../../core/errors';
-import { decodeCursor, encodeCursor } from '../cursor';
-import { searchDocOfItem } from '../docs';
-import type { SearchDoc, SearchHit, SearchPort, TextQuery } from '../port';
+import { decodeCursor, encodeCursor, sortValues } from '../../../core/cursor';
+import { searchDocOfItem } from '../../../core/search/docs';
+import type { SearchDoc, SearchHit, SearchPort, TextQuery } from '../../../core/ports/search';
 import { CommunityIndex } from './community-index';
 
 /** What a rebuild did, for the start log and the bench. */
@@ -149,7 +149,7 @@ export class LocalSearch implements SearchPort {
       order: query.order,
       match: query.match ?? 'all',
       limit: query.limit,
-      ...(query.cursor ? { after: decodeCursor(query.cursor, query.order === 'relevance' ? 3 : 2) } : {}),
+      ...(query.cursor ? { after: decodeCursor(query.cursor, sortValues(query.order === 'relevance' ? 3 : 2)) } : {}),
     });
     return { hits: page.hits, nextCursor: page.next ? encodeCursor(page.next) : null };
   }

@@ -1,5 +1,5 @@
-import { decodeCursor, encodeCursor } from '../cursor';
-import type { SearchDoc, SearchHit, SearchPort, TextQuery } from '../port';
+import { decodeCursor, encodeCursor, sortValues } from '../../../core/cursor';
+import type { SearchDoc, SearchHit, SearchPort, TextQuery } from '../../../core/ports/search';
 import { OpenSearchError, type OpenSearchClient } from './client';
 import { indexDefinition } from './mapping';
 import {
@@ -125,7 +125,9 @@ export class OpenSearchSearch implements SearchPort {
   }
 
   async text(query: TextQuery): Promise<{ hits: SearchHit[]; nextCursor: string | null }> {
-    const after = query.cursor ? decodeCursor(query.cursor, query.order === 'relevance' ? 3 : 2) : undefined;
+    const after = query.cursor
+      ? decodeCursor(query.cursor, sortValues(query.order === 'relevance' ? 3 : 2))
+      : undefined;
     const body = textSearchBody(query, after);
     if (!body) return { hits: [], nextCursor: null };
     const res = await this.search(query.communityId, body);

@@ -1,4 +1,4 @@
-import type { SearchDoc, TextQuery } from '../port';
+import type { SearchDoc, TextQuery } from '../../../core/ports/search';
 import { queryTerms, senderDigits, type QueryTerm } from '../tokenizer';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUMMARY_SECTIONS, SuggestedActionSchema, type Message } from '@kehila/shared';
 import { findAssignee, generateActionLocal, suggestActionsLocal } from '@kehila/functions/adapters/ai/local/actions';
 import { summarizeLocal } from '@kehila/functions/adapters/ai/local/summary';
-import type { AiCommunityContext } from '@kehila/functions/adapters/ai/port';
+import type { AiCommunityContext } from '@kehila/functions/core/ports/ai';
 
 let n = 0;
 const message = (content: string, over: Partial<Message> = {}): Message => ({

@@ -5,7 +5,7 @@ import { MemoryModelStore, type ModelStore } from '@kehila/functions/adapters/ai
 import { pickKeywords, messageTerms } from '@kehila/functions/adapters/ai/local/keywords';
 import { analyze } from '@kehila/functions/adapters/ai/local/analyze';
 import { parseDf } from '@kehila/functions/adapters/ai/local/df';
-import type { AiInputMessage } from '@kehila/functions/adapters/ai/port';
+import type { AiInputMessage } from '@kehila/functions/core/ports/ai';
 
 class Clock {
   t = Date.parse('2025-01-01T08:00:00.000Z');

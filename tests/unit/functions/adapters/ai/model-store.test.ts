@@ -5,8 +5,6 @@ import { keys } from '@kehila/functions/data/keys';
 import { DynamoModelStore } from '@kehila/functions/adapters/ai/local/model-store';
 import { LocalAiPort } from '@kehila/functions/adapters/ai/local/provider';
 import { foldBatches, parseDf, serializeDf, EMPTY_DF } from '@kehila/functions/adapters/ai/local/df';
-import { createAiPort } from '@kehila/functions/adapters/ai/index';
-import { loadConfig } from '@kehila/functions/core/config';
 import { ensureTable, startDynamo, type LocalDynamo } from '../../../../../infra/local/engines/dynamodb';
 
 // The store against the real local table engine (dynalite in memory), as it runs in the local stack.
@@ -160,30 +158,5 @@ describe('the local provider on the table', () => {
     const [a] = await first.embed(['hiring developers'], { communityId: 'c1', purpose: 'query' });
     const [b] = await second.embed(['hiring developers'], { communityId: 'c1', purpose: 'query' });
     expect(b).toEqual(a);
-  });
-});
-
-describe('createAiPort', () => {
-  const config = (env: Record<string, string>) => loadConfig({ TABLE_NAME: 't', ...env } as NodeJS.ProcessEnv);
-
-  it.each([
-    [{ STAGE: 'local' }, 'local', 384],
-    [{ STAGE: 'cloud' }, 'bedrock', 1024],
-    [{ STAGE: 'local', AI_PROVIDER: 'bedrock' }, 'bedrock', 1024],
-    [{ STAGE: 'cloud', AI_PROVIDER: 'local' }, 'local', 384],
-    [{ STAGE: 'cloud', BEDROCK_EMBED_MODEL_ID: 'amazon.titan-embed-text-v1' }, 'bedrock', 1536],
-  ])('chooses the provider for %j', (env, name, dims) => {
-    const port = createAiPort(config(env), db);
-    expect(port.name).toBe(name);
-    expect(port.embeddingDimensions).toBe(dims);
-  });
-
-  it('defaults the Bedrock models to Claude Haiku and Cohere Embed Multilingual v3', () => {
-    expect(config({}).ai).toMatchObject({
-      provider: 'bedrock',
-      bedrockModelId: 'us.anthropic.claude-haiku-4-5-20251001-v1:0',
-      bedrockEmbedModelId: 'cohere.embed-multilingual-v3',
-      bedrockRegion: 'us-east-1',
-    });
   });
 });

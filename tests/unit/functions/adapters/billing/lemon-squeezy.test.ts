@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createLemonSqueezyCheckout,
-  LEMON_SQUEEZY_API,
-  LemonSqueezyError,
-  type CheckoutInput,
-} from '@kehila/functions/adapters/billing/lemon-squeezy';
+import { createLemonSqueezyCheckout, LEMON_SQUEEZY_API } from '@kehila/functions/adapters/billing/lemon-squeezy';
+import { PaymentProviderError, type CheckoutRequest } from '@kehila/functions/core/ports/payments';
 
-const input: CheckoutInput = {
+const input: CheckoutRequest = {
   apiKey: 'key-1',
   storeId: '12345',
   variantId: '67890',
@@ -66,8 +62,8 @@ describe('Lemon Squeezy checkout', () => {
   it('reports a refusal with its status and detail', async () => {
     const f = fakeFetch(422, { errors: [{ detail: 'The variant does not belong to the store.' }] });
     const err = await createLemonSqueezyCheckout(input, f.fn).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(LemonSqueezyError);
-    expect((err as LemonSqueezyError).status).toBe(422);
+    expect(err).toBeInstanceOf(PaymentProviderError);
+    expect((err as PaymentProviderError).status).toBe(422);
     expect((err as Error).message).toContain('The variant does not belong to the store.');
   });
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bodyHash, signBody, verifySignature } from '@kehila/functions/adapters/billing/signature';
+import { bodyHash, signBody, verifySignature } from '@kehila/functions/core/billing/signature';
 
 const secret = 'whsec-test';
 const body = '{"meta":{"event_name":"subscription_created"},"data":{"id":"1"}}';

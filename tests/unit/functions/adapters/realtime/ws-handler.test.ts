@@ -4,7 +4,8 @@ import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { blankMember } from '@kehila/functions/core/communities/records';
 
 vi.mock('aws-jwt-verify', () => ({
@@ -57,7 +58,7 @@ describe('cloud WebSocket handler', () => {
     ddb.on(DeleteCommand).resolves({});
     api.on(PostToConnectionCommand).resolves({});
     setDeps(
-      createDeps(
+      createLocalDeps(
         loadConfig({ STAGE: 'cloud', TABLE_NAME: 't', USER_POOL_ID: 'us-east-1_x', USER_POOL_CLIENT_ID: 'c' }),
       ),
     );

@@ -5,7 +5,7 @@ import { createDb, type Db } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
 import { recordEmbeddingVersion } from '@kehila/functions/data/search-state';
-import { searchDocOf } from '@kehila/functions/adapters/search/docs';
+import { searchDocOf } from '@kehila/functions/core/search/docs';
 import { LocalSearch, sharedLocalSearch } from '@kehila/functions/adapters/search/local/local-search';
 import { ensureTable, startDynamo, type LocalDynamo } from '../../../../../infra/local/engines/dynamodb';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@kehila/functions/core/errors';
 import { LocalSearch } from '@kehila/functions/adapters/search/local/local-search';
-import type { SearchDoc, TextQuery } from '@kehila/functions/adapters/search/port';
+import type { SearchDoc, TextQuery } from '@kehila/functions/core/ports/search';
 
 const C = 'community-1';
 

@@ -6,9 +6,9 @@ import { createOpenSearchClient, OpenSearchError } from '@kehila/functions/adapt
 import { hebrewPrefixPatterns, indexDefinition } from '@kehila/functions/adapters/search/opensearch/mapping';
 import { OpenSearchSearch } from '@kehila/functions/adapters/search/opensearch/opensearch-search';
 import { cosineFromScore } from '@kehila/functions/adapters/search/opensearch/queries';
-import { encodeCursor } from '@kehila/functions/adapters/search/cursor';
+import { encodeCursor } from '@kehila/functions/core/cursor';
 import { hebrewStems, MIN_STEM_INDEX, normalize } from '@kehila/functions/adapters/search/tokenizer';
-import type { SearchDoc } from '@kehila/functions/adapters/search/port';
+import type { SearchDoc } from '@kehila/functions/core/ports/search';
 
 interface Seen {
   method: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@kehila/functions/core/config';
-import type { AiPort } from '@kehila/functions/adapters/ai/port';
-import { embeddingVersion, embedWithVersion, versionScope } from '@kehila/functions/adapters/search/docs';
-import { indexedPercentage } from '@kehila/functions/http/search/ai-search';
+import type { AiPort } from '@kehila/functions/core/ports/ai';
+import { embeddingVersion, embedWithVersion, versionScope } from '@kehila/functions/core/search/docs';
+import { indexedPercentage } from '@kehila/functions/core/search/ai-search';
 
 const plain = {
   name: 'bedrock',

@@ -7,8 +7,6 @@ import {
   signLocalObjectUrl,
   verifyLocalObjectRequest,
 } from '@kehila/functions/adapters/storage/local';
-import { createObjectStore } from '@kehila/functions/adapters/storage/index';
-import { loadConfig } from '@kehila/functions/core/config';
 
 const dir = mkdtempSync(join(tmpdir(), 'kehila-objects-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,16 +91,5 @@ describe('local object store: files', () => {
     expect(await store.head('imports/c9/j9/export.txt')).toBeNull();
     expect(existsSync(join(dir, 'imports', 'c9'))).toBe(false);
     await expect(store.get('imports/c9/j9/export.txt')).rejects.toThrow(/does not exist/);
-  });
-
-  it('is what the factory builds when LOCAL_OBJECTS_DIR is set', async () => {
-    const local = createObjectStore(
-      loadConfig({ TABLE_NAME: 't', STAGE: 'local', LOCAL_OBJECTS_DIR: dir, LOCAL_OBJECTS_SECRET: secret }),
-    );
-    await local.put('x/y.txt', Buffer.from('1'), 'text/plain');
-    expect(await store.head('x/y.txt')).toMatchObject({ size: 1 });
-    expect(() => createObjectStore(loadConfig({ TABLE_NAME: 't', STAGE: 'local', LOCAL_OBJECTS_DIR: dir }))).toThrow(
-      /LOCAL_OBJECTS_SECRET/,
-    );
   });
 });

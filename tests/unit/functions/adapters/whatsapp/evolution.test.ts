@@ -67,10 +67,13 @@ describe('Evolution API webhook adapter', () => {
 
   it('accepts the apikey from the body, or from an apikey header', () => {
     const body = fixture('evolution', 'text');
-    expect(evolutionAdapter.verify({ rawBody: body, headers: {} }, secrets)).toEqual({ ok: true });
+    expect(evolutionAdapter.verify({ rawBody: Buffer.from(body), headers: {} }, secrets)).toEqual({ ok: true });
     const stripped = JSON.stringify({ ...JSON.parse(body), apikey: undefined });
     expect(
-      evolutionAdapter.verify({ rawBody: stripped, headers: { apikey: secrets.evolution.apiKey } }, secrets),
+      evolutionAdapter.verify(
+        { rawBody: Buffer.from(stripped), headers: { apikey: secrets.evolution.apiKey } },
+        secrets,
+      ),
     ).toEqual({
       ok: true,
     });
@@ -82,7 +85,7 @@ describe('Evolution API webhook adapter', () => {
     ['unreadable', 'not json', {}, 'Missing apikey'],
     ['wrong header', fixture('evolution', 'text'), { apikey: 'guess' }, 'Invalid apikey'],
   ])('refuses a %s apikey', (_case, rawBody, headers, reason) => {
-    expect(evolutionAdapter.verify({ rawBody, headers }, secrets)).toEqual({ ok: false, reason });
+    expect(evolutionAdapter.verify({ rawBody: Buffer.from(rawBody), headers }, secrets)).toEqual({ ok: false, reason });
   });
 
   it.each([

@@ -60,14 +60,19 @@ describe('Green API webhook adapter', () => {
     ['a Bearer token', `Bearer ${secrets.green.webhookToken}`],
     ['the bare token', secrets.green.webhookToken],
   ])('accepts the webhookUrlToken as %s', (_case, authorization) => {
-    expect(greenAdapter.verify({ rawBody: '{}', headers: { authorization } }, secrets)).toEqual({ ok: true });
+    expect(greenAdapter.verify({ rawBody: Buffer.from('{}'), headers: { authorization } }, secrets)).toEqual({
+      ok: true,
+    });
   });
 
   it.each([
     ['missing', {}, 'Missing Authorization token'],
     ['wrong', { authorization: 'Bearer guessed-token' }, 'Invalid Authorization token'],
   ])('refuses a %s token', (_case, headers, reason) => {
-    expect(greenAdapter.verify({ rawBody: fixture('green', 'text'), headers }, secrets)).toEqual({ ok: false, reason });
+    expect(greenAdapter.verify({ rawBody: Buffer.from(fixture('green', 'text')), headers }, secrets)).toEqual({
+      ok: false,
+      reason,
+    });
   });
 
   it.each([

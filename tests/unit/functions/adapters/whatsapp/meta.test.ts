@@ -59,7 +59,9 @@ describe('Meta Cloud API webhook adapter', () => {
 
   it('accepts the X-Hub-Signature-256 of the app secret', () => {
     const body = fixture('meta', 'text');
-    expect(metaAdapter.verify({ rawBody: body, headers: signBody('meta', body) }, secrets)).toEqual({ ok: true });
+    expect(metaAdapter.verify({ rawBody: Buffer.from(body), headers: signBody('meta', body) }, secrets)).toEqual({
+      ok: true,
+    });
   });
 
   it.each([
@@ -71,7 +73,10 @@ describe('Meta Cloud API webhook adapter', () => {
       'Invalid X-Hub-Signature-256 signature',
     ],
   ])('refuses a %s signature', (_case, headers, reason) => {
-    expect(metaAdapter.verify({ rawBody: fixture('meta', 'text'), headers }, secrets)).toEqual({ ok: false, reason });
+    expect(metaAdapter.verify({ rawBody: Buffer.from(fixture('meta', 'text')), headers }, secrets)).toEqual({
+      ok: false,
+      reason,
+    });
   });
 
   it.each([[{ object: 'page', entry: [] }], [{ object: 'whatsapp_business_account' }]])(

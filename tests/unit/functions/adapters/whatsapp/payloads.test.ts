@@ -21,7 +21,7 @@ describe('simulated provider webhooks', () => {
     for (const media of [null, 'image'] as const) {
       const { body, headers } = buildWebhook(provider, { ...base, media });
       const adapter = webhookAdapters[provider];
-      expect(adapter.verify({ rawBody: body, headers }, LOCAL_WHATSAPP_SECRETS)).toEqual({ ok: true });
+      expect(adapter.verify({ rawBody: Buffer.from(body), headers }, LOCAL_WHATSAPP_SECRETS)).toEqual({ ok: true });
       expect(adapter.parse(JSON.parse(body)).messages).toEqual([
         {
           group_id: base.groupId,

@@ -1,13 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createWhatsAppSender } from '@kehila/functions/adapters/whatsapp/index';
+import { loadWhatsAppSecrets } from '@kehila/functions/adapters/whatsapp/secrets';
+import { gatewaySender, localOutboxSender } from '@kehila/functions/adapters/whatsapp/sender';
+import { createSecrets } from '@kehila/functions/adapters/secrets';
+import type { Config } from '@kehila/functions/core/config';
 import { sendTextRequest } from '@kehila/functions/adapters/whatsapp/gateway-send';
 import { loadConfig } from '@kehila/functions/core/config';
 import { createDb } from '@kehila/functions/data/db';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const msg = { communityId: 'c1', groupId: '120363041234567890@g.us', text: 'Weekly summary' };
+
+/** The cloud sender as the wiring builds it: secrets from the configuration. */
+const cloudSender = (config: Config) =>
+  gatewaySender(config, createDb(config), () => loadWhatsAppSecrets(createSecrets(config), config.stage));
 
 describe('WhatsApp sender', () => {
   beforeEach(() => {
@@ -21,7 +28,7 @@ describe('WhatsApp sender', () => {
     vi.stubGlobal('fetch', fetchSpy);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const config = loadConfig({ STAGE: 'local', TABLE_NAME: 't' });
-    await createWhatsAppSender(config, createDb(config)).send(msg);
+    await localOutboxSender(createDb(config)).send(msg);
     const item = ddb.commandCalls(PutCommand)[0]?.args[0].input.Item;
     expect(item).toMatchObject({ pk: 'C#c1#OUTBOX', group_id: msg.groupId, text: 'Weekly summary', status: 'local' });
     expect(log.mock.calls[0]?.[0]).toContain('Weekly summary');
@@ -39,7 +46,7 @@ describe('WhatsApp sender', () => {
         waha: { baseUrl: 'https://waha.example', apiKey: 'k', session: 'default' },
       }),
     });
-    await createWhatsAppSender(config, createDb(config)).send(msg);
+    await cloudSender(config).send(msg);
     expect(fetchSpy).toHaveBeenCalledWith('https://waha.example/api/sendText', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
@@ -59,9 +66,7 @@ describe('WhatsApp sender', () => {
       WHATSAPP_SEND_PROVIDER: 'green',
       WHATSAPP_WEBHOOK_SECRETS: JSON.stringify({ green: { idInstance: '1101', apiTokenInstance: 'tok' } }),
     });
-    await expect(createWhatsAppSender(config, createDb(config)).send(msg)).rejects.toThrow(
-      'green refused the message: 466',
-    );
+    await expect(cloudSender(config).send(msg)).rejects.toThrow('green refused the message: 466');
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ status: 'failed', provider: 'green' });
   });
 

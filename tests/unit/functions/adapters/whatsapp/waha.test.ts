@@ -68,7 +68,9 @@ describe('WAHA webhook adapter', () => {
 
   it('accepts the fixture signed with the HMAC-SHA512 key', () => {
     const body = fixture('waha', 'text');
-    expect(wahaAdapter.verify({ rawBody: body, headers: signBody('waha', body) }, secrets)).toEqual({ ok: true });
+    expect(wahaAdapter.verify({ rawBody: Buffer.from(body), headers: signBody('waha', body) }, secrets)).toEqual({
+      ok: true,
+    });
   });
 
   it.each([
@@ -81,18 +83,20 @@ describe('WAHA webhook adapter', () => {
     ],
   ])('refuses a %s signature', (_case, headers, reason) => {
     const body = fixture('waha', 'text');
-    expect(wahaAdapter.verify({ rawBody: body, headers }, secrets)).toEqual({ ok: false, reason });
+    expect(wahaAdapter.verify({ rawBody: Buffer.from(body), headers }, secrets)).toEqual({ ok: false, reason });
   });
 
   it('refuses a body changed after signing', () => {
     const body = fixture('waha', 'text');
     const headers = signBody('waha', body);
-    expect(wahaAdapter.verify({ rawBody: body.replace('accountant', 'lawyer'), headers }, secrets).ok).toBe(false);
+    expect(
+      wahaAdapter.verify({ rawBody: Buffer.from(body.replace('accountant', 'lawyer')), headers }, secrets).ok,
+    ).toBe(false);
   });
 
   it('refuses everything when no HMAC key is configured', () => {
     const body = fixture('waha', 'text');
-    expect(wahaAdapter.verify({ rawBody: body, headers: signBody('waha', body) }, {}).ok).toBe(false);
+    expect(wahaAdapter.verify({ rawBody: Buffer.from(body), headers: signBody('waha', body) }, {}).ok).toBe(false);
   });
 
   it.each([

@@ -3,18 +3,26 @@ import { loadConfig } from '@kehila/functions/core/config';
 import { AppError } from '@kehila/functions/core/errors';
 import { checkoutSuccessUrl, createCheckout } from '@kehila/functions/core/billing/checkout';
 import { BILLING_MESSAGES } from '@kehila/functions/core/billing/messages';
-import { LemonSqueezyError, type CheckoutInput } from '@kehila/functions/adapters/billing/lemon-squeezy';
-import type { BillingSettings } from '@kehila/functions/core/billing/settings';
+import { PaymentProviderError, type CheckoutRequest, type PaymentsPort } from '@kehila/functions/core/ports/payments';
 
 const now = new Date('2026-06-01T00:00:00.000Z');
 const user = { id: 'user-1', email: 'dana@example.com' };
-const on: BillingSettings = {
-  checkout: { apiKey: 'k', storeId: '1', variants: { pro: '10' }, testMode: false },
-  webhookSecret: 'w',
-  source: 'secret',
+/** Lemon Squeezy settings with a Pro variant (checkouts on). */
+const on = JSON.stringify({ apiKey: 'k', storeId: '1', variants: { pro: '10' }, webhookSecret: 'w' });
+
+const noPayments: PaymentsPort = {
+  createCheckout: async () => {
+    throw new Error('the payment provider must not be called');
+  },
 };
-const off: BillingSettings = { checkout: null, webhookSecret: 'w', source: 'local-default' };
-const deps = (env: Record<string, string>) => ({ config: loadConfig({ TABLE_NAME: 't', ...env }), now: () => now });
+
+/** Checkout dependencies for an environment, the Lemon Squeezy settings (null: none) and a payment port. */
+const deps = (env: Record<string, string>, settings: string | null, payments: PaymentsPort = noPayments) => ({
+  config: loadConfig({ TABLE_NAME: 't', ...env }),
+  now: () => now,
+  secrets: { get: async () => settings },
+  payments,
+});
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   const err = await p.catch((e: unknown) => e);
@@ -24,19 +32,18 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 
 describe('checkout', () => {
   it('builds the checkout for the signed-in user with the plan variant, success back to /dashboard?payment=success', async () => {
-    const seen: CheckoutInput[] = [];
+    const seen: CheckoutRequest[] = [];
+    const payments: PaymentsPort = {
+      createCheckout: async (input) => {
+        seen.push(input);
+        return 'https://store.lemonsqueezy.com/checkout/custom/x';
+      },
+    };
     const res = await createCheckout(
-      deps({ STAGE: 'cloud', WEB_ORIGIN: 'https://app.example.com' }),
+      deps({ STAGE: 'cloud', WEB_ORIGIN: 'https://app.example.com' }, on, payments),
       user,
       'pro',
       'https://evil.example',
-      {
-        settings: on,
-        create: async (input) => {
-          seen.push(input);
-          return 'https://store.lemonsqueezy.com/checkout/custom/x';
-        },
-      },
     );
     expect(res).toEqual({ url: 'https://store.lemonsqueezy.com/checkout/custom/x' });
     expect(seen[0]).toMatchObject({
@@ -49,43 +56,37 @@ describe('checkout', () => {
   });
 
   it('locally, billing is off: an honest 503 that names the local stand-ins', async () => {
-    const err = await refusal(createCheckout(deps({ STAGE: 'local' }), user, 'pro', undefined, { settings: off }));
+    const err = await refusal(createCheckout(deps({ STAGE: 'local' }, null), user, 'pro', undefined));
     expect(err.status).toBe(503);
     expect(err.message).toBe(BILLING_MESSAGES.checkoutOffLocal);
   });
 
   it('a deployment without Lemon Squeezy says so', async () => {
-    const err = await refusal(
-      createCheckout(deps({ STAGE: 'cloud' }), user, 'pro', undefined, { settings: { ...off, source: 'none' } }),
-    );
+    const err = await refusal(createCheckout(deps({ STAGE: 'cloud' }, null), user, 'pro', undefined));
     expect(err.message).toBe(BILLING_MESSAGES.checkoutOffCloud);
   });
 
   it('Enterprise without its own variant goes to sales', async () => {
     const err = await refusal(
-      createCheckout(deps({ STAGE: 'cloud', WEB_ORIGIN: 'https://a.example' }), user, 'enterprise', undefined, {
-        settings: on,
-      }),
+      createCheckout(deps({ STAGE: 'cloud', WEB_ORIGIN: 'https://a.example' }, on), user, 'enterprise', undefined),
     );
     expect(err.status).toBe(400);
     expect(err.message).toBe(BILLING_MESSAGES.enterpriseViaSales);
   });
 
   it("in the cloud the return address is never taken from the request's Origin", async () => {
-    const err = await refusal(
-      createCheckout(deps({ STAGE: 'cloud' }), user, 'pro', 'https://evil.example', { settings: on }),
-    );
+    const err = await refusal(createCheckout(deps({ STAGE: 'cloud' }, on), user, 'pro', 'https://evil.example'));
     expect(err.message).toBe(BILLING_MESSAGES.noOrigin);
   });
 
   it('a Lemon Squeezy failure becomes a 503 with a retry message', async () => {
+    const failing: PaymentsPort = {
+      createCheckout: async () => {
+        throw new PaymentProviderError('refused', 422);
+      },
+    };
     const err = await refusal(
-      createCheckout(deps({ STAGE: 'cloud', WEB_ORIGIN: 'https://a.example' }), user, 'pro', undefined, {
-        settings: on,
-        create: async () => {
-          throw new LemonSqueezyError('refused', 422);
-        },
-      }),
+      createCheckout(deps({ STAGE: 'cloud', WEB_ORIGIN: 'https://a.example' }, on, failing), user, 'pro', undefined),
     );
     expect(err.status).toBe(503);
     expect(err.message).toBe(BILLING_MESSAGES.checkoutFailed);

@@ -3,7 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message } from '@kehila/shared';
 import { createDb } from '@kehila/functions/data/db';
-import { activeSenderCount, messageDelta, recountDay } from '@kehila/functions/data/aggregates';
+import { activeSenderCount, messageDelta } from '@kehila/functions/data/aggregates';
+import { recountDay } from '@kehila/functions/core/messages/recount';
 import { loadConfig } from '@kehila/functions/core/config';
 
 const msg = (over: Partial<Message>): Message => ({
@@ -62,9 +63,9 @@ describe('aggregate readers and recount', () => {
     });
     expect(await activeSenderCount(db, 'c1', '2026-01-01')).toBe(3);
     expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input.ExpressionAttributeValues).toEqual({
-      ':pk': 'C#c1#AGG',
-      ':lo': 'DAY#2026-01-01',
-      ':hi': 'DAY#9999-12-31',
+      ':qpk': 'C#c1#AGG',
+      ':qlo': 'DAY#2026-01-01',
+      ':qhi': 'DAY#9999-12-31',
     });
     ddb.restore();
   });
@@ -72,7 +73,7 @@ describe('aggregate readers and recount', () => {
   it('rebuilds a day from its messages: replaces the day and hours, deletes empty hours', async () => {
     const ddb = mockClient(DynamoDBDocumentClient);
     ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, string> }) => {
-      if (input.ExpressionAttributeValues[':pk'] === 'C#c1#MSG') {
+      if (input.ExpressionAttributeValues[':qpk'] === 'C#c1#MSG') {
         return {
           Items: [
             { ...msg({ msg_id: 'a', urgency: 'low' }), sender_key: 'k1' },
@@ -89,7 +90,9 @@ describe('aggregate readers and recount', () => {
     });
     ddb.on(PutCommand).resolves({});
     ddb.on(DeleteCommand).resolves({});
-    expect(await recountDay({ db, config }, 'c1', '2026-01-01')).toEqual({ messages: 2 });
+    expect(await recountDay({ db, config, secrets: { get: async () => null } }, 'c1', '2026-01-01')).toEqual({
+      messages: 2,
+    });
     const puts = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
     expect(puts).toEqual(
       expect.arrayContaining([

@@ -1,3 +1,4 @@
+import type { Config } from '@kehila/functions/core/config';
 import { describe, expect, it, vi } from 'vitest';
 import { dayOf, hourOf, loadSenderHashKey, messageIdFor, senderKeyFor } from '@kehila/functions/core/messages/ids';
 
@@ -32,11 +33,16 @@ describe('sender keys', () => {
 
 describe('sender hash key from Secrets Manager', () => {
   const cloud = (name: string) => ({ stage: 'cloud' as const, region: 'eu-west-1', senderHashKeySecretName: name });
+  /** The deps loadSenderHashKey reads: the configuration and a secrets port answering with `read`. */
+  const deps = (config: ReturnType<typeof cloud> & { senderHashKey?: string }, read: () => Promise<string>) => ({
+    config: config as unknown as Config,
+    secrets: { get: async (name: string) => (name === 'senderHashKey' ? read() : null) },
+  });
 
   it("hashes with the secret's key once loaded, exactly as with the key given directly", async () => {
     const readSecret = vi.fn(async () => '  the-generated-key\n');
-    await loadSenderHashKey(cloud('kehila/test/sender-a'), readSecret);
-    expect(readSecret).toHaveBeenCalledWith('eu-west-1', 'kehila/test/sender-a');
+    await loadSenderHashKey(deps(cloud('kehila/test/sender-a'), readSecret));
+    expect(readSecret).toHaveBeenCalledTimes(1);
     expect(senderKeyFor(cloud('kehila/test/sender-a'), 'c1', 'x@c.us')).toBe(
       senderKeyFor({ stage: 'cloud', senderHashKey: 'the-generated-key' }, 'c1', 'x@c.us'),
     );
@@ -44,19 +50,19 @@ describe('sender hash key from Secrets Manager', () => {
 
   it('reads the secret once per process', async () => {
     const readSecret = vi.fn(async () => 'key-b');
-    await loadSenderHashKey(cloud('kehila/test/sender-b'), readSecret);
-    await loadSenderHashKey(cloud('kehila/test/sender-b'), readSecret);
+    await loadSenderHashKey(deps(cloud('kehila/test/sender-b'), readSecret));
+    await loadSenderHashKey(deps(cloud('kehila/test/sender-b'), readSecret));
     expect(readSecret).toHaveBeenCalledTimes(1);
   });
 
   it('does not read a secret when the key is given directly', async () => {
     const readSecret = vi.fn(async () => 'unused');
-    await loadSenderHashKey({ ...cloud('kehila/test/sender-c'), senderHashKey: 'direct' }, readSecret);
+    await loadSenderHashKey(deps({ ...cloud('kehila/test/sender-c'), senderHashKey: 'direct' }, readSecret));
     expect(readSecret).not.toHaveBeenCalled();
   });
 
   it('refuses an empty secret and says which key is missing before it is loaded', async () => {
-    await expect(loadSenderHashKey(cloud('kehila/test/sender-d'), async () => ' ')).rejects.toThrow(
+    await expect(loadSenderHashKey(deps(cloud('kehila/test/sender-d'), async () => ' '))).rejects.toThrow(
       'secret kehila/test/sender-d is empty',
     );
     expect(() => senderKeyFor(cloud('kehila/test/sender-d'), 'c1', 'x@c.us')).toThrow(

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, type Deps } from '@kehila/functions/core/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import { type Deps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
 import { listMessages } from '@kehila/functions/core/messages/list';
-import type { SearchPort, TextQuery } from '@kehila/functions/adapters/search/port';
+import type { SearchPort, TextQuery } from '@kehila/functions/core/ports/search';
 
 describe('message list', () => {
   const ddb = mockClient(DynamoDBDocumentClient);
@@ -41,7 +42,7 @@ describe('message list', () => {
   beforeEach(() => {
     ddb.reset();
     searched = [];
-    deps = createDeps(loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), { search });
+    deps = createLocalDeps(loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), { search });
   });
   afterEach(() => ddb.reset());
 
@@ -58,15 +59,17 @@ describe('message list', () => {
     });
     const input = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input).toMatchObject({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      KeyConditionExpression: '#qpk = :qpk AND #qsk BETWEEN :qlo AND :qhi',
+      ExpressionAttributeNames: { '#qpk': 'pk', '#qsk': 'sk' },
       ExpressionAttributeValues: {
-        ':pk': 'C#c1#MSG',
-        ':lo': '2026-01-01T00:00:00.000Z',
-        ':hi': '2026-01-02T00:00:00.000Z',
+        ':qpk': 'C#c1#MSG',
+        ':qlo': '2026-01-01T00:00:00.000Z',
+        ':qhi': '2026-01-02T00:00:00.000Z',
       },
-      ScanIndexForward: true,
       Limit: 1,
     });
+    // Ascending is DynamoDB's own order: no ScanIndexForward is sent.
+    expect(input?.ScanIndexForward).toBeUndefined();
     expect(page.items.map((m) => m.msg_id)).toEqual(['m1']);
     expect(page.items[0]).not.toHaveProperty('sender_key');
     expect(page.nextCursor).toEqual(expect.any(String));

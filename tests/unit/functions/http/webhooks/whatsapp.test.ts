@@ -5,8 +5,9 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { Context } from 'aws-lambda';
 import { routeKey, routes, type InboundMessage, type WhatsAppProvider } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps, setDeps } from '@kehila/functions/core/deps';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
+import { setDeps } from '@kehila/functions/wiring/deps';
+import { createLocalDeps } from '@kehila/functions/wiring/local';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
 import type { HttpEvent } from '@kehila/functions/http/route-handler';
 import { signBody } from '@kehila/functions/adapters/whatsapp/payloads';
 import { LOCAL_WHATSAPP_SECRETS } from '@kehila/functions/adapters/whatsapp/secrets';
@@ -74,7 +75,7 @@ describe('POST /webhooks/whatsapp/{provider}', () => {
     sent.length = 0;
     completeConnection.mockReset().mockResolvedValue(false);
     // A fresh table name per test keeps the warm owner cache of one test out of the next.
-    setDeps(createDeps(loadConfig({ STAGE: 'local', TABLE_NAME: `t-${randomUUID()}` }), { queues }));
+    setDeps(createLocalDeps(loadConfig({ STAGE: 'local', TABLE_NAME: `t-${randomUUID()}` }), { queues }));
   });
   afterEach(() => setDeps(undefined));
 
@@ -178,7 +179,7 @@ describe('POST /webhooks/whatsapp/{provider}', () => {
 });
 
 describe('GET /webhooks/whatsapp/{provider}', () => {
-  beforeEach(() => setDeps(createDeps(loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), { queues })));
+  beforeEach(() => setDeps(createLocalDeps(loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), { queues })));
   afterEach(() => setDeps(undefined));
   const verify = (provider: string, query: Record<string, string>) =>
     handler(event('GET', provider, { query }), context);

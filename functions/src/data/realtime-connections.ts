@@ -1,19 +1,24 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../../data/db';
-import { keys } from '../../data/keys';
-import { CONNECTION_TTL_SECONDS } from '../../realtime/declaration';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll, type Db } from './db';
+import { keys } from './keys';
 
 /**
  * WebSocket connections of the cloud realtime API, kept in the table: one item per connection
  * (found on $disconnect) and one per community it subscribed to (queried to publish). API Gateway
- * ends a connection after 2 hours at most, so every item carries a `ttl` a little past that;
- * readers filter expired items because TTL deletion is eventual.
+ * ends a connection after 2 hours at most, so every item carries a `ttl` a little past that
+ * (`ttlSeconds`, from functions/src/realtime/declaration.ts); readers filter expired items because
+ * TTL deletion is eventual.
  */
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Records a new connection. */
-export async function putConnection(db: Db, connectionId: string, connectedAt: string): Promise<void> {
+export async function putConnection(
+  db: Db,
+  connectionId: string,
+  connectedAt: string,
+  ttlSeconds: number,
+): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
@@ -22,7 +27,7 @@ export async function putConnection(db: Db, connectionId: string, connectedAt: s
         entity: 'ws_connection',
         connection_id: connectionId,
         connected_at: connectedAt,
-        ttl: nowSeconds() + CONNECTION_TTL_SECONDS,
+        ttl: nowSeconds() + ttlSeconds,
       },
     }),
   );
@@ -34,8 +39,9 @@ export async function subscribeConnection(
   connectionId: string,
   communityId: string,
   userId: string,
+  ttlSeconds: number,
 ): Promise<void> {
-  const ttl = nowSeconds() + CONNECTION_TTL_SECONDS;
+  const ttl = nowSeconds() + ttlSeconds;
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
@@ -65,25 +71,19 @@ export async function subscribeConnection(
   );
 }
 
-/** Live connection ids subscribed to a community. */
-export async function subscribedConnections(db: Db, communityId: string): Promise<string[]> {
-  const out: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: '#ttl > :now',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':pk': keys.wsSubscriptionPartition(communityId), ':now': nowSeconds() },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of res.Items ?? []) if (typeof item.connection_id === 'string') out.push(item.connection_id);
-    startKey = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (startKey);
-  return out;
+/** Live connections subscribed to a community, with the user each subscribed as. */
+export async function subscribedConnections(
+  db: Db,
+  communityId: string,
+): Promise<{ connectionId: string; userId: string }[]> {
+  return queryAll(
+    db,
+    { pk: keys.wsSubscriptionPartition(communityId) },
+    {
+      filter: { expression: '#ttl > :now', names: { '#ttl': 'ttl' }, values: { ':now': nowSeconds() } },
+      map: (item) => ({ connectionId: String(item.connection_id), userId: String(item.user_id ?? '') }),
+    },
+  );
 }
 
 /** Forgets one subscription (a connection that is gone). */

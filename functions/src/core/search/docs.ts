@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { UrgencySchema, type Message } from '@kehila/shared';
-import type { Config } from '../../core/config';
-import type { AiPort } from '../ai/port';
-import type { SearchDoc } from './port';
+import type { Config } from '../config';
+import type { AiPort } from '../ports/ai';
+import type { SearchDoc } from '../ports/search';
 
 /** The search document of a stored message (the index keeps what the filters and ranking need). */
 export function searchDocOf(communityId: string, m: Message): SearchDoc {

@@ -1,6 +1,5 @@
-import * as z from 'zod';
-import type { Deps } from '../../core/deps';
-import { logger } from '../../core/logger';
+import type { Deps } from '../deps';
+import { logger } from '../logger';
 import {
   advanceReembed,
   claimStalledWalk,
@@ -9,6 +8,7 @@ import {
   recordEmbeddingVersion,
   WALK_START,
 } from '../../data/search-state';
+import type { MessageEmbedJob, WalkJob } from '../queues';
 import { embeddingVersion, versionScope } from './docs';
 
 /**
@@ -19,23 +19,6 @@ import { embeddingVersion, versionScope } from './docs';
  * queueing the stale messages of that page for embedding. The same walk runs once when a community
  * is first seen, which also catches messages stored before their embed job existed.
  */
-
-/** Embed job of one stored message (sent by the enrich worker, the import and the walk). */
-export const MessageEmbedJobSchema = z.object({
-  communityId: z.string().min(1),
-  msgId: z.string().min(1),
-  timestamp: z.string().min(1),
-});
-/** One page of a walk: messages after `after` (a message sort key, or WALK_START). */
-export const WalkJobSchema = z.object({
-  communityId: z.string().min(1),
-  reembed: z.object({ version: z.string(), after: z.string() }),
-});
-/** What the `embed` queue carries. */
-export const EmbedJobSchema = z.union([MessageEmbedJobSchema, WalkJobSchema]);
-export type MessageEmbedJob = z.infer<typeof MessageEmbedJobSchema>;
-export type WalkJob = z.infer<typeof WalkJobSchema>;
-export type EmbedJob = z.infer<typeof EmbedJobSchema>;
 
 /** Messages read per walk page. */
 export const WALK_PAGE = 200;
@@ -55,7 +38,10 @@ export function resetIndexingCache(): void {
  * The community's current embedding version, after making sure the stored state agrees with it:
  * records a first or moved version (starting a walk), and restarts a stalled walk.
  */
-export async function ensureEmbeddingVersion(deps: Deps, communityId: string): Promise<string> {
+export async function ensureEmbeddingVersion(
+  deps: Pick<Deps, 'ai' | 'db' | 'now' | 'queues' | 'config'>,
+  communityId: string,
+): Promise<string> {
   const version = await embeddingVersion(deps.ai, communityId, versionScope(deps.config));
   const nowMs = deps.now().getTime();
   const cacheKey = `${deps.db.table}|${communityId}`;
@@ -89,7 +75,10 @@ export async function ensureEmbeddingVersion(deps: Deps, communityId: string): P
  * state's (a duplicate, or a superseded version) does nothing; the cursor moves before the next
  * job is sent, so duplicates never multiply, and a job lost after that is restarted as stalled.
  */
-export async function runWalkPage(deps: Deps, job: WalkJob): Promise<{ queued: number; done: boolean }> {
+export async function runWalkPage(
+  deps: Pick<Deps, 'db' | 'now' | 'queues'>,
+  job: WalkJob,
+): Promise<{ queued: number; done: boolean }> {
   const { communityId } = job;
   const { version, after } = job.reembed;
   const state = await getSearchState(deps.db, communityId);

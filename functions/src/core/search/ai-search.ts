@@ -1,11 +1,11 @@
 import type { AiSearchResult, SearchStats } from '@kehila/shared';
-import type { Deps } from '../../core/deps';
-import { fail } from '../../core/errors';
-import { logger } from '../../core/logger';
+import type { Deps } from '../deps';
+import { fail } from '../errors';
+import { logger } from '../logger';
 import { getMessagesByKeys } from '../../data/messages';
-import { embedWithVersion, versionScope } from '../../adapters/search/docs';
-import { ensureEmbeddingVersion } from '../../adapters/search/indexing';
-import type { SearchHit } from '../../adapters/search/port';
+import { embedWithVersion, versionScope } from './docs';
+import { ensureEmbeddingVersion } from './indexing';
+import type { SearchHit } from '../ports/search';
 
 /** S2 §8: the error toast of a failed search, also the server's message. */
 export const SEARCH_FAILED = 'Failed to search messages. Please try again.';

@@ -1,0 +1,7 @@
+import type { QueueMessageInput, QueueName } from '../queues';
+
+/** Sends messages to a declared queue; each body is checked against the queue's schema first. */
+export interface QueueClient {
+  send<Q extends QueueName>(queue: Q, body: QueueMessageInput<Q>, options?: { delaySeconds?: number }): Promise<void>;
+  sendBatch<Q extends QueueName>(queue: Q, bodies: readonly QueueMessageInput<Q>[]): Promise<void>;
+}

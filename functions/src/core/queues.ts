@@ -1,0 +1,148 @@
+import * as z from 'zod';
+import { InboundMessageSchema } from '@kehila/shared';
+import type { RouteUses } from '@kehila/shared/api/contract';
+
+/**
+ * Every queue, declared once with the one schema of its messages. The CDK api stack creates each
+ * queue with its dead-letter queue and wires the worker as an event source; the local stack creates
+ * the same queues on its SQS endpoint and polls them in-process, calling the same worker handler
+ * with real SQS event batches. Producers send through the QueueClient port, which checks each body
+ * against the schema; workers read records with `readQueueMessage`, which checks it again.
+ */
+export interface QueueDef {
+  /** Worker module under functions/src, exporting `handler(event: SQSEvent)`. */
+  readonly worker: string;
+  readonly batchSize: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  readonly visibilityTimeoutSeconds: number;
+  /** Lambda timeout; must stay below the visibility timeout. */
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  readonly summary: string;
+  /** The one schema of the queue's messages, shared by producer and consumer. */
+  readonly message: z.ZodType;
+  /** What the worker uses besides the table (its grants and wiring), as routes declare theirs. */
+  readonly uses: RouteUses;
+}
+
+/**
+ * Carried by every queue message from where the work started (the webhook's request id, an import
+ * job) to every log line of the workers that handle it, and to the live event it ends in.
+ */
+const correlation = { correlation_id: z.string().max(200).optional() };
+
+/** An accepted WhatsApp message waiting for enrichment (the webhook and the import send it). */
+export const IngestMessageSchema = InboundMessageSchema.extend(correlation);
+
+/** Embed job of one stored message (sent by the enrich worker, the import and the walk). */
+export const MessageEmbedJobSchema = z.object({
+  communityId: z.string().min(1),
+  msgId: z.string().min(1),
+  /** ISO timestamp; with msgId it forms the message's key (keys.message). */
+  timestamp: z.string().min(1),
+  ...correlation,
+});
+/** One page of a re-embedding walk: messages after `after` (a message sort key, or the walk's start). */
+export const WalkJobSchema = z.object({
+  communityId: z.string().min(1),
+  reembed: z.object({ version: z.string(), after: z.string() }),
+  ...correlation,
+});
+/** What the `embed` queue carries. */
+export const EmbedJobSchema = z.union([MessageEmbedJobSchema, WalkJobSchema]);
+export type MessageEmbedJob = z.infer<typeof MessageEmbedJobSchema>;
+export type WalkJob = z.infer<typeof WalkJobSchema>;
+export type EmbedJob = z.infer<typeof EmbedJobSchema>;
+
+/** An uploaded chat export waiting to be parsed (the start route sends it). */
+export const ImportTaskSchema = z.object({
+  community_id: z.string().min(1),
+  import_id: z.string().min(1),
+  ...correlation,
+});
+export type ImportTask = z.infer<typeof ImportTaskSchema>;
+
+export const queues = {
+  ingest: {
+    worker: 'workers/enrich',
+    batchSize: 10,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 90,
+    timeoutSeconds: 60,
+    memoryMb: 1024,
+    summary: 'Accepted WhatsApp messages waiting for enrichment and storage.',
+    message: IngestMessageSchema,
+    // Bedrock labels (the local provider is its fallback), the sender hash key, live events, embed jobs.
+    uses: { ai: ['chat'], secrets: ['senderHashKey'], queues: ['embed'], realtime: 'publish' },
+  },
+  embed: {
+    worker: 'workers/embed',
+    // SQS hands out at most 10 messages per receive; the local pollers receive once per batch.
+    batchSize: 10,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 90,
+    timeoutSeconds: 60,
+    memoryMb: 1024,
+    summary: 'Stored messages waiting for an embedding and the search index.',
+    message: EmbedJobSchema,
+    // Embeddings, then the index (created on first write); walks queue their next page.
+    uses: { ai: ['embed'], search: 'write', queues: ['embed'] },
+  },
+  import: {
+    worker: 'workers/import',
+    // One export per invocation: parsing and fanning out a large chat takes the whole Lambda.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 960,
+    timeoutSeconds: 900,
+    memoryMb: 2048,
+    summary: 'Uploaded WhatsApp chat exports waiting to be parsed and sent to the ingest queue.',
+    message: ImportTaskSchema,
+    // Reads the uploaded export and deletes it once queued; sends its messages to ingest.
+    uses: { objects: 'imports-process', queues: ['ingest'] },
+  },
+} as const satisfies Record<string, QueueDef>;
+
+export type QueueName = keyof typeof queues;
+
+/** A message of a queue as its worker reads it (defaults applied). */
+export type QueueMessage<Q extends QueueName> = z.output<(typeof queues)[Q]['message']>;
+/** A message of a queue as a producer sends it. */
+export type QueueMessageInput<Q extends QueueName> = z.input<(typeof queues)[Q]['message']>;
+
+/** A queue record that can never succeed (not JSON, not the queue's message): it goes to the DLQ after its receives. */
+export class PoisonMessageError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'PoisonMessageError';
+  }
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+/** Checks a message against its queue's schema before it is sent; a bad body is a bug of the producer. */
+export function queueMessageBody<Q extends QueueName>(queue: Q, body: QueueMessageInput<Q>): string {
+  const r = queues[queue].message.safeParse(body);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new Error(`not ${article(queue)} ${queue} queue message: ${i?.path.join('.')} ${i?.message}`);
+  }
+  return JSON.stringify(body);
+}
+
+/** Reads a queue record's body as the queue's message; anything else is a PoisonMessageError. */
+export function readQueueMessage<Q extends QueueName>(queue: Q, body: string): QueueMessage<Q> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new PoisonMessageError(`${queue} message is not JSON`);
+  }
+  const r = queues[queue].message.safeParse(json);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new PoisonMessageError(`not ${article(queue)} ${queue} queue message: ${i?.path.join('.')} ${i?.message}`);
+  }
+  return r.data as QueueMessage<Q>;
+}

@@ -26,7 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@kehila/functions/data/table-client';
 import type { Context } from 'aws-lambda';
 import type { Urgency } from '@kehila/shared';
 import { blankMember } from '@kehila/functions/core/communities/records';

@@ -4,7 +4,7 @@ import {
   AdminSetUserPasswordCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@kehila/functions/data/table-client';
 import type { Deps } from '@kehila/functions/core/deps';
 import { createCommunity, claimGroup, getCommunity } from '@kehila/functions/data/communities';
 import { putMember } from '@kehila/functions/data/memberships';

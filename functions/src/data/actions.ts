@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './table-client';
 import { ActionSchema, type Action } from '@kehila/shared';
 import { queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';

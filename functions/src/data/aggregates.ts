@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from './table-client';
 import type { Message } from '@kehila/shared';
 import { queryAll, type Db } from './db';
 import { keys } from './keys';

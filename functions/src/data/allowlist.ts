@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './table-client';
 import { AccessWhitelistSchema, type AccessWhitelist } from '@kehila/shared';
 import { queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';

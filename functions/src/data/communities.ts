@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { CommunitySchema, type Community } from '@kehila/shared';
 import { batchGet, isConditionFailed, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { PendingConnectionSchema, type PendingConnection } from '@kehila/shared';
 import { isConditionFailed, queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';

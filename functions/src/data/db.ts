@@ -1,16 +1,10 @@
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DescribeTableCommand, QueryCommand, TableClient } from './table-client';
 import { tableDefinition, type IndexName } from './table';
 
 /** The table and a document client bound to it; passed to every repository function. */
 export interface Db {
-  readonly doc: DynamoDBDocumentClient;
+  readonly doc: TableClient;
   readonly table: string;
 }
 
@@ -23,14 +17,10 @@ export interface TableLocation {
 
 /** Builds the table client (local endpoint when set). */
 export function createDb(location: TableLocation): Db {
-  const client = new DynamoDBClient({
-    region: location.region,
-    ...(location.endpoints.dynamodb ? { endpoint: location.endpoints.dynamodb } : {}),
-  });
-  const doc = DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
-  return { doc, table: location.tableName };
+  return {
+    doc: new TableClient({ region: location.region, endpoint: location.endpoints.dynamodb }),
+    table: location.tableName,
+  };
 }
 
 const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from './table-client';
 import * as z from 'zod';
 import { ImportJobSchema, type ImportJob } from '@kehila/shared';
 import { isConditionFailed, setExpression, stripKeys, type Db } from './db';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './table-client';
 import { MemberSchema, type Member } from '@kehila/shared';
 import { isConditionFailed, queryAll, queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from './table-client';
 import { MessageSchema, type Message, type WhatsAppProvider } from '@kehila/shared';
 import { batchGet, isConditionFailed, queryAll, queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from './table-client';
 import type { Db } from './db';
 import { keys } from './keys';
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { ConsentMetadataSchema, ProfileSchema, type Profile } from '@kehila/shared';
 import { isConditionFailed, queryPage, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, queryPages, type Db } from './db';
 import { keys } from './keys';
 

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from './table-client';
 import { StoredSummarySchema, type StoredSummary } from '@kehila/shared';
 import { queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';

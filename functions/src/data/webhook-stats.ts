@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './table-client';
 import type { Db } from './db';
 import { keys } from './keys';
 

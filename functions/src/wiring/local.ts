@@ -6,7 +6,7 @@ import { createLocalObjectStore } from '../adapters/storage/local';
 import { localOutboxSender } from '../adapters/whatsapp/sender';
 import { loadConfig, type Config } from '../core/config';
 import type { Deps, Ports } from '../core/deps';
-import { bedrockProvider } from './cloud/ai';
+import { lazyBedrock } from './cloud/ai';
 import { lemonSqueezy } from './cloud/payments';
 import { sqsQueues } from './cloud/queues';
 import { openSearchPort } from './cloud/search';
@@ -25,7 +25,7 @@ export const localWiring: Wiring = {
   secrets: secretsManager,
   ai: ({ config, db }) => {
     const local = new LocalAiPort({ store: new DynamoModelStore(db) });
-    return config.ai?.provider === 'bedrock' ? bedrockProvider(config, local) : local;
+    return config.ai?.provider === 'bedrock' ? lazyBedrock(config, async () => local) : local;
   },
   search: (ctx) =>
     ctx.config.search?.endpoint ? openSearchPort(ctx) : sharedLocalSearch(ctx.db, ctx.config.endpoints.dynamodb),

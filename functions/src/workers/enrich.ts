@@ -1,8 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { DynamoModelStore } from '../adapters/ai/local/model-store';
-import { LocalAiPort } from '../adapters/ai/local/provider';
 import { processIngestBatch } from '../core/messages/enrich-batch';
-import { bedrockProvider } from '../wiring/cloud/ai';
+import { lazyBedrock } from '../wiring/cloud/ai';
 import { sqsQueues } from '../wiring/cloud/queues';
 import { apiGatewayRealtime } from '../wiring/cloud/realtime';
 import { secretsManager } from '../wiring/cloud/secrets';
@@ -11,10 +9,18 @@ import { settleBatch } from './batch';
 
 /**
  * Bedrock labels with the local provider as the fallback for invalid answers (the only function
- * that carries the local lexicons), the sender hash key, live events and the embed queue.
+ * that carries the local lexicons, loaded when Bedrock is first asked), the sender hash key, live
+ * events and the embed queue.
  */
 const wiring: Wiring = {
-  ai: ({ config, db }) => bedrockProvider(config, new LocalAiPort({ store: new DynamoModelStore(db) })),
+  ai: ({ config, db }) =>
+    lazyBedrock(config, async () => {
+      const [{ LocalAiPort }, { DynamoModelStore }] = await Promise.all([
+        import('../adapters/ai/local/provider'),
+        import('../adapters/ai/local/model-store'),
+      ]);
+      return new LocalAiPort({ store: new DynamoModelStore(db) });
+    }),
   queues: sqsQueues,
   realtime: apiGatewayRealtime,
   secrets: secretsManager,

@@ -1,11 +1,12 @@
-import { RemovalPolicy, type Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, RemovalPolicy, type Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, LogLevel as EsbuildLogLevel } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { relative } from 'node:path';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 import type { SourceLayout } from '../source-layout';
+import { bundleFunction } from '../bundle';
 
 export interface ServiceFunctionProps {
   /** Absolute path of the TypeScript module exporting `handler`. */
@@ -25,19 +26,13 @@ export interface ServiceFunctionProps {
 export const BUNDLE_METAFILE_CONTEXT = 'kehila:bundleMetafile';
 
 /**
- * ESM output needs a `require` for the CommonJS dependencies esbuild inlines (parts of the AWS
- * SDK and Powertools call `require` on Node built-ins).
- */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __kehilaCreateRequire } from 'node:module'; const require = __kehilaCreateRequire(import.meta.url);";
-
-/**
  * One Lambda function of ours: Node 22 on ARM64, an ESM bundle built by the local esbuild (never
- * Docker) with source maps, its own log group and a role that can only write to that log group
- * until grants add more.
+ * Docker; infra/cdk/bundle.ts) with source maps, split so that adapters a handler loads lazily
+ * (Bedrock, S3) are chunks fetched on first use, its own log group and a role that can only write
+ * to that log group until grants add more.
  */
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -55,11 +50,27 @@ export class ServiceFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
-      projectRoot: props.layout.projectRoot,
-      depsLockFilePath: props.layout.lockFile,
+    const metafile = this.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true;
+    const code = lambda.Code.fromAsset(props.layout.functionsRoot, {
+      // The bundle's own content decides when the function is deployed again.
+      assetHashType: AssetHashType.OUTPUT,
+      bundling: {
+        // Never used: the local esbuild always bundles (a deploy needs no Docker). The command names
+        // the entry, which makes CDK's bundling cache tell the functions apart (it keys on these options).
+        image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-alpine'),
+        command: ['esbuild', relative(props.layout.projectRoot, props.entry)],
+        local: {
+          tryBundle: (outputDir) => {
+            bundleFunction({ entry: props.entry, outdir: outputDir, projectRoot: props.layout.projectRoot, metafile });
+            return true;
+          },
+        },
+      },
+    });
+
+    this.fn = new lambda.Function(this, 'Function', {
+      code,
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memoryMb,
@@ -71,21 +82,6 @@ export class ServiceFunction extends Construct {
         ...props.environment,
         POWERTOOLS_SERVICE_NAME: props.serviceName,
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Bundle the AWS SDK too: the versions we test against, not whatever the runtime ships.
-        externalModules: [],
-        // What each bundle is made of, written beside it when asked (`npm run bench:lambda`).
-        metafile: this.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true,
-        forceDockerBundling: false,
-        logLevel: EsbuildLogLevel.WARNING,
       },
     });
     acknowledge(

@@ -121,8 +121,6 @@ async function groupOf(communityId: string, env: Record<string, string> | null):
     } catch (err) {
       if (communityId !== DEMO_COMMUNITY.id)
         fail(`Could not read community "${communityId}": ${(err as Error).message}`);
-    } finally {
-      db.doc.destroy();
     }
   }
   if (communityId === DEMO_COMMUNITY.id) return DEMO_COMMUNITY.groupId;

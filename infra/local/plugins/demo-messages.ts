@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@kehila/functions/data/table-client';
 import { getCommunity } from '@kehila/functions/data/communities';
 import { isConditionFailed } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';

@@ -1,34 +1,32 @@
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { RealtimeServerMessage } from '@kehila/shared';
+import { AwsError, awsRest, type AwsTarget } from '../../aws/http';
 import type { Db } from '../../data/db';
 import { logger } from '../../core/logger';
 import { removeSubscription, subscribedConnections } from '../../data/realtime-connections';
 import type { RealtimePort } from '../../core/ports/realtime';
 
-/** A client of the WebSocket API's management endpoint. */
-export function managementClient(endpoint: string, region: string): ApiGatewayManagementApiClient {
-  return new ApiGatewayManagementApiClient({ endpoint, region });
+/** The WebSocket API's management endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}`). */
+export function managementClient(endpoint: string, region: string): AwsTarget {
+  return { service: 'execute-api', region, endpoint };
 }
 
-/** Sends one message to one connection; false when the connection is gone (410). */
+/** Sends one message to one connection (PostToConnection); false when the connection is gone (410). */
 export async function postToConnection(
-  client: ApiGatewayManagementApiClient,
+  client: AwsTarget,
   connectionId: string,
   message: RealtimeServerMessage,
 ): Promise<boolean> {
-  try {
-    await client.send(
-      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof GoneException || (err as { name?: string }).name === 'GoneException') return false;
-    throw err;
+  const res = await awsRest(client, {
+    method: 'POST',
+    path: `/@connections/${encodeURIComponent(connectionId)}`,
+    body: JSON.stringify(message),
+    contentType: 'application/json',
+  });
+  if (res.status === 410) return false;
+  if (res.status >= 300) {
+    throw new AwsError(res.headers.get('x-amzn-errortype') ?? `Http${res.status}`, res.text.slice(0, 200), res.status);
   }
+  return true;
 }
 
 /** How long a warm worker reuses a community's connection list (a batch publishes several events). */

@@ -1,10 +1,16 @@
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { embeddingDimensionsOf } from '../../adapters/ai/bedrock/models';
+import type { BedrockAiOptions, BedrockAiPort } from '../../adapters/ai/bedrock/provider';
 import { DEFAULT_BEDROCK_EMBED_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID, type Config } from '../../core/config';
-import { BedrockAiPort, type BedrockAiOptions } from '../../adapters/ai/bedrock/provider';
+import type { AiPort } from '../../core/ports/ai';
 import type { Wiring } from '../deps';
+import { lazyPort } from '../lazy';
 
 /** The Bedrock provider for a configuration, with an optional fallback for invalid answers. */
-export function bedrockProvider(config: Config, fallback?: BedrockAiOptions['fallback']): BedrockAiPort {
+export async function bedrockProvider(config: Config, fallback?: BedrockAiOptions['fallback']): Promise<BedrockAiPort> {
+  const [{ BedrockRuntimeClient }, { BedrockAiPort }] = await Promise.all([
+    import('@aws-sdk/client-bedrock-runtime'),
+    import('../../adapters/ai/bedrock/provider'),
+  ]);
   return new BedrockAiPort({
     // retries are ours (with backoff and tests); the SDK's own would multiply them
     client: new BedrockRuntimeClient({ region: config.ai?.bedrockRegion ?? config.region, maxAttempts: 1 }),
@@ -15,7 +21,17 @@ export function bedrockProvider(config: Config, fallback?: BedrockAiOptions['fal
 }
 
 /**
- * The AI port on Amazon Bedrock without a local fallback: HTTP routes (summaries, actions, search)
- * report an invalid answer as a failure rather than carry the local provider's lexicons.
+ * The AI port on Amazon Bedrock, its SDK client loaded on the first AI call (a lazy chunk): routes
+ * that never ask the model (the latest summary, search statistics) never load it. Without a local
+ * fallback: HTTP routes report an invalid answer as a failure rather than carry the lexicons.
  */
-export const bedrockAi: NonNullable<Wiring['ai']> = ({ config }) => bedrockProvider(config);
+export const bedrockAi: NonNullable<Wiring['ai']> = ({ config }) => lazyBedrock(config);
+
+/** The lazy Bedrock port, with an optional fallback (the enrich worker's local provider). */
+export function lazyBedrock(config: Config, fallback?: () => Promise<BedrockAiOptions['fallback']>): AiPort {
+  const embedModelId = config.ai?.bedrockEmbedModelId ?? DEFAULT_BEDROCK_EMBED_MODEL_ID;
+  return lazyPort<AiPort>(async () => bedrockProvider(config, fallback ? await fallback() : undefined), {
+    name: 'bedrock',
+    embeddingDimensions: embeddingDimensionsOf(embedModelId),
+  });
+}

@@ -1,9 +1,20 @@
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { createOpenSearchClient } from '../../adapters/search/opensearch/client';
+import { createOpenSearchClient, type Credentials } from '../../adapters/search/opensearch/client';
 import { OpenSearchSearch } from '../../adapters/search/opensearch/opensearch-search';
 import type { Config } from '../../core/config';
 import type { SearchPort } from '../../core/ports/search';
 import type { Wiring, WiringContext } from '../deps';
+
+/** The function role's credentials, which Lambda puts in the environment. */
+async function environmentCredentials(): Promise<Credentials> {
+  const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new Error('AWS credentials are not in the environment');
+  return {
+    accessKeyId,
+    secretAccessKey,
+    ...(process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
+  };
+}
 
 /** OpenSearch at SEARCH_ENDPOINT; the vector field takes the AI port's dimension when the index is created. */
 export function openSearchPort(ctx: WiringContext): SearchPort {
@@ -13,7 +24,7 @@ export function openSearchPort(ctx: WiringContext): SearchPort {
     endpoint: search.endpoint,
     region: ctx.config.region,
     signing: search.signing,
-    ...(search.signing === 'sigv4' ? { credentials: defaultProvider() } : {}),
+    ...(search.signing === 'sigv4' ? { credentials: environmentCredentials } : {}),
   });
   return new OpenSearchSearch({
     client,

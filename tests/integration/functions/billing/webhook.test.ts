@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@kehila/functions/data/table-client';
 import type { Deps } from '@kehila/functions/core/deps';
 import { setTrialEnd } from '@kehila/functions/core/access/operator';
 import { LOCAL_BILLING_WEBHOOK_SECRET } from '@kehila/functions/core/billing/settings';

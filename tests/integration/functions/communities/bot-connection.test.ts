@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@kehila/functions/data/table-client';
 import type { Deps } from '@kehila/functions/core/deps';
 import { LOCAL_WHATSAPP_SECRETS } from '@kehila/functions/adapters/whatsapp/secrets';
 import { findCommunityIdByGroup, getCommunity } from '@kehila/functions/data/communities';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@kehila/functions/data/table-client';
 import type { ImportJob } from '@kehila/shared';
 import type { Deps } from '@kehila/functions/core/deps';
 import { IMPORT_TEXTS } from '@kehila/functions/core/imports/limits';

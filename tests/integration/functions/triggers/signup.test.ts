@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@kehila/functions/data/table-client';
 import { ACCOUNT_MESSAGES, SIGNUP_COGNITO, triggerRejectionMessage } from '@kehila/shared';
 import type { Deps } from '@kehila/functions/core/deps';
 import { getConsent, getProfile } from '@kehila/functions/data/profiles';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@kehila/functions/data/table-client';
 import type { Community, Message, WhatsAppProvider } from '@kehila/shared';
 import type { Deps } from '@kehila/functions/core/deps';
 import { signBody } from '@kehila/functions/adapters/whatsapp/payloads';

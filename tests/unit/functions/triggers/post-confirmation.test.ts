@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockTable } from '../../../support/table-mock';
+import { DeleteCommand, GetCommand, PutCommand } from '@kehila/functions/data/table-client';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { SIGNUP_COGNITO } from '@kehila/shared';
 import { setDeps } from '@kehila/functions/wiring/deps';
@@ -9,7 +9,7 @@ import { loadConfig } from '@kehila/functions/core/config';
 import { postConfirmation } from '@kehila/functions/triggers/post-confirmation';
 import { provisionProfile } from '@kehila/functions/core/accounts/profiles';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const now = new Date('2026-05-01T08:00:00.000Z');
 const consent = {
   provider: 'email',

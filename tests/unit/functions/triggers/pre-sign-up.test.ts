@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockTable } from '../../../support/table-mock';
+import { PutCommand } from '@kehila/functions/data/table-client';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { ACCOUNT_MESSAGES, SIGNUP_COGNITO, triggerRejectionMessage } from '@kehila/shared';
 import { setDeps } from '@kehila/functions/wiring/deps';
@@ -9,7 +9,7 @@ import { loadConfig } from '@kehila/functions/core/config';
 import { preSignUp } from '@kehila/functions/triggers/pre-sign-up';
 import { triggers } from '@kehila/functions/triggers/triggers';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const now = new Date('2026-05-01T08:00:00.000Z');
 
 function event(

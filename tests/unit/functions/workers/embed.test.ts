@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@kehila/functions/data/table-client';
 import type { SQSEvent } from 'aws-lambda';
 import type { Message } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';

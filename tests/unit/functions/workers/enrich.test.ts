@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mockTable } from '../../../support/table-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@kehila/functions/data/table-client';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { InboundMessage, RealtimeServerMessage } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
@@ -13,7 +13,7 @@ import type { RealtimePort } from '@kehila/functions/core/ports/realtime';
 import { messageIdFor } from '@kehila/functions/core/messages/ids';
 import { handler } from '@kehila/functions/workers/enrich';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 /** Primary keys the fake table holds: a put on an existing key fails its condition, as DynamoDB's does. */
 let table: Map<string, Record<string, unknown>>;
 let queued: { queue: string; body: unknown }[];

@@ -23,6 +23,7 @@ import {
   type SuggestedAction,
 } from '@kehila/shared';
 import { logger } from '../../../core/logger';
+import { embeddingDimensionsOf } from './models';
 import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../../../core/ports/ai';
 import { actionDetails, actionTitle, ACTION_TITLE_MAX } from '../local/actions';
 import { TOPIC_LABELS } from '../local/lexicon/topics';
@@ -427,10 +428,4 @@ export function parseEnrichments(input: unknown, count: number): Map<number, Enr
     });
   }
   return out;
-}
-
-/** Vector size of a Bedrock embedding model. */
-export function embeddingDimensionsOf(modelId: string): number {
-  if (modelId.includes('titan-embed-text-v1') || modelId.includes('titan-embed-g1')) return 1536;
-  return 1024;
 }

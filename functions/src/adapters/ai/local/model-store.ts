@@ -14,7 +14,7 @@
  * grown by a quarter (compaction), under a lease so only one process does it.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../../../data/table-client';
 import type { Db } from '../../../data/db';
 import { isConditionFailed } from '../../../data/db';
 import { keys } from '../../../data/keys';

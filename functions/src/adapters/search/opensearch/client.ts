@@ -1,5 +1,5 @@
-import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { createHash } from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
 
 /** AWS credentials as the signer takes them. */
 export interface Credentials {
@@ -81,21 +81,10 @@ export function createOpenSearchClient(opts: OpenSearchClientOptions): OpenSearc
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const retries = opts.retries ?? 2;
-  let signer: SignatureV4 | undefined;
-  const getSigner = () =>
-    (signer ??= new SignatureV4({
-      service: opts.service ?? 'es',
-      region: opts.region,
-      sha256: Sha256,
-      applyChecksum: true,
-      credentials: opts.credentials
-        ? typeof opts.credentials === 'function'
-          ? opts.credentials
-          : async () => opts.credentials as Credentials
-        : async () => {
-            throw new Error('OpenSearch signing needs credentials');
-          },
-    }));
+  const credentials = async (): Promise<Credentials> => {
+    if (!opts.credentials) throw new Error('OpenSearch signing needs credentials');
+    return typeof opts.credentials === 'function' ? opts.credentials() : opts.credentials;
+  };
 
   async function once(req: OpenSearchRequest): Promise<Response> {
     let body: string | undefined;
@@ -114,28 +103,33 @@ export function createOpenSearchClient(opts: OpenSearchClientOptions): OpenSearc
       .join('&');
     const url = `${base.origin}${req.path}${qs ? `?${qs}` : ''}`;
     let headers: Record<string, string> = {
-      host: base.host,
       accept: 'application/json',
       ...(contentType ? { 'content-type': contentType } : {}),
     };
     if (opts.signing === 'sigv4') {
-      const signed = await getSigner().sign({
+      const c = await credentials();
+      const signed = await new AwsV4Signer({
         method: req.method,
-        protocol: base.protocol,
-        hostname: base.hostname,
-        ...(base.port ? { port: Number(base.port) } : {}),
-        path: req.path,
-        query: { ...query },
-        headers,
+        url,
+        // The payload's hash is signed too (OpenSearch Serverless requires it; managed domains accept it).
+        headers: {
+          ...headers,
+          'x-amz-content-sha256': createHash('sha256')
+            .update(body ?? '')
+            .digest('hex'),
+        },
         ...(body !== undefined ? { body } : {}),
-      });
-      headers = signed.headers as Record<string, string>;
+        accessKeyId: c.accessKeyId,
+        secretAccessKey: c.secretAccessKey,
+        ...(c.sessionToken ? { sessionToken: c.sessionToken } : {}),
+        service: opts.service ?? 'es',
+        region: opts.region,
+      }).sign();
+      headers = Object.fromEntries(signed.headers.entries());
     }
-    // fetch sets Host itself (from the URL, the same value that was signed).
-    const { host: _host, ...sent } = headers;
     return doFetch(url, {
       method: req.method,
-      headers: sent,
+      headers,
       ...(body !== undefined ? { body } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     });

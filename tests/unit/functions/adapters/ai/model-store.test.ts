@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@kehila/functions/data/table-client';
 import { createDb, type Db } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { DynamoModelStore } from '@kehila/functions/adapters/ai/local/model-store';

@@ -1,37 +1,36 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
-import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubConnections } from '../../../../support/connections-stub';
+import { mockTable } from '../../../../support/table-mock';
+import { DeleteCommand, QueryCommand } from '@kehila/functions/data/table-client';
 import { apiGatewayRealtimePort } from '@kehila/functions/adapters/realtime/api-gateway';
 import { createDb } from '@kehila/functions/data/db';
 
-const api = mockClient(ApiGatewayManagementApiClient);
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const db = createDb({ region: 'us-east-1', tableName: 't', endpoints: {} });
 const event = { type: 'message.deleted' as const, communityId: 'c1', msg_id: 'm1' };
 
 describe('cloud realtime port', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
   beforeEach(() => {
-    api.reset();
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
     ddb.reset();
     ddb.on(QueryCommand).resolves({ Items: [{ connection_id: 'live' }, { connection_id: 'gone' }] });
     ddb.on(DeleteCommand).resolves({});
   });
 
-  it('posts the event to every subscribed connection and forgets the gone ones', async () => {
-    api
-      .on(PostToConnectionCommand, { ConnectionId: 'gone' })
-      .rejects(new GoneException({ message: 'Gone', $metadata: {} }));
-    api.on(PostToConnectionCommand, { ConnectionId: 'live' }).resolves({});
+  it('posts the event, signed, to every subscribed connection and forgets the gone ones', async () => {
+    const posts = stubConnections(['gone']);
     const port = apiGatewayRealtimePort(db, 'https://abc.execute-api.us-east-1.amazonaws.com/prod', 'us-east-1');
     await port.publish('c1', event);
-    const posts = api.commandCalls(PostToConnectionCommand).map((c) => c.args[0].input);
-    expect(posts.map((p) => p.ConnectionId).sort()).toEqual(['gone', 'live']);
-    expect(JSON.parse(Buffer.from(posts[0]?.Data as Uint8Array).toString())).toEqual(event);
+    expect(posts.map((p) => p.connectionId).sort()).toEqual(['gone', 'live']);
+    expect(posts[0]?.message).toEqual(event);
+    expect(posts[0]?.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/execute-api\//,
+    );
     expect(ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([
       { pk: 'C#c1#WS', sk: 'CONN#gone' },
     ]);
@@ -40,8 +39,20 @@ describe('cloud realtime port', () => {
   });
 
   it('publishes nothing without an endpoint', async () => {
+    const posts = stubConnections();
     await apiGatewayRealtimePort(db, undefined, 'us-east-1').publish('c1', event);
-    expect(api.calls()).toHaveLength(0);
+    expect(posts).toHaveLength(0);
     expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it("revokes a user's subscriptions to a community without needing the endpoint", async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        { connection_id: 'a', user_id: 'leaver' },
+        { connection_id: 'b', user_id: 'stayer' },
+      ],
+    });
+    await apiGatewayRealtimePort(db, undefined, 'us-east-1').revoke('c1', 'leaver');
+    expect(ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: 'C#c1#WS', sk: 'CONN#a' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockTable } from '../../../../support/table-mock';
+import { stubConnections, type Posted } from '../../../../support/connections-stub';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@kehila/functions/data/table-client';
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { loadConfig } from '@kehila/functions/core/config';
 import { setDeps } from '@kehila/functions/wiring/deps';
@@ -20,8 +20,8 @@ vi.mock('aws-jwt-verify', () => ({
 }));
 const { handler } = await import('@kehila/functions/realtime/handler');
 
-const ddb = mockClient(DynamoDBDocumentClient);
-const api = mockClient(ApiGatewayManagementApiClient);
+const ddb = mockTable();
+let posts: Posted[] = [];
 
 function wsEvent(routeKey: string, body?: unknown): APIGatewayProxyWebsocketEventV2 {
   return {
@@ -44,26 +44,28 @@ function wsEvent(routeKey: string, body?: unknown): APIGatewayProxyWebsocketEven
   } as APIGatewayProxyWebsocketEventV2;
 }
 
-const posted = () =>
-  api
-    .commandCalls(PostToConnectionCommand)
-    .map((c) => JSON.parse(Buffer.from(c.args[0].input.Data as Uint8Array).toString()));
+const posted = () => posts.map((p) => p.message);
 
 describe('cloud WebSocket handler', () => {
   beforeEach(() => {
     ddb.reset();
-    api.reset();
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+    posts = stubConnections();
     ddb.on(PutCommand).resolves({});
     ddb.on(UpdateCommand).resolves({});
     ddb.on(DeleteCommand).resolves({});
-    api.on(PostToConnectionCommand).resolves({});
     setDeps(
       createLocalDeps(
         loadConfig({ STAGE: 'cloud', TABLE_NAME: 't', USER_POOL_ID: 'us-east-1_x', USER_POOL_CLIENT_ID: 'c' }),
       ),
     );
   });
-  afterEach(() => setDeps(undefined));
+  afterEach(() => {
+    setDeps(undefined);
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
 
   it('records a connection with a ttl on $connect', async () => {
     expect(await handler(wsEvent('$connect'))).toEqual({ statusCode: 200 });
@@ -83,7 +85,7 @@ describe('cloud WebSocket handler', () => {
       user_id: 'user-1',
     });
     expect(posted()).toEqual([{ type: 'subscribed', communityId: 'c1' }]);
-    expect(api.commandCalls(PostToConnectionCommand)[0]?.args[0].input.ConnectionId).toBe('conn-1');
+    expect(posts[0]?.connectionId).toBe('conn-1');
   });
 
   it('refuses an invalid token without subscribing', async () => {

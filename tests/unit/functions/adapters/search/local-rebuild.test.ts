@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@kehila/functions/data/table-client';
 import type { Message } from '@kehila/shared';
 import { createDb, type Db } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockTable } from '../../../../support/table-mock';
+import { PutCommand } from '@kehila/functions/data/table-client';
 import { loadWhatsAppSecrets } from '@kehila/functions/adapters/whatsapp/secrets';
 import { gatewaySender, localOutboxSender } from '@kehila/functions/adapters/whatsapp/sender';
 import { createSecrets } from '@kehila/functions/adapters/secrets';
@@ -9,7 +9,7 @@ import { sendTextRequest } from '@kehila/functions/adapters/whatsapp/gateway-sen
 import { loadConfig } from '@kehila/functions/core/config';
 import { createDb } from '@kehila/functions/data/db';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const msg = { communityId: 'c1', groupId: '120363041234567890@g.us', text: 'Weekly summary' };
 
 /** The cloud sender as the wiring builds it: secrets from the configuration. */

@@ -1,6 +1,6 @@
+import { mockTable } from '../../../../support/table-mock';
 import { describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@kehila/functions/data/table-client';
 import type { Message } from '@kehila/shared';
 import { createDb } from '@kehila/functions/data/db';
 import { activeSenderCount, messageDelta } from '@kehila/functions/data/aggregates';
@@ -54,7 +54,7 @@ describe('aggregate readers and recount', () => {
   const db = createDb(config);
 
   it('counts distinct senders over the day buckets since a day', async () => {
-    const ddb = mockClient(DynamoDBDocumentClient);
+    const ddb = mockTable();
     ddb.on(QueryCommand).resolves({
       Items: [
         { day: '2026-01-01', count: 3, s_a: 2, s_b: 1 },
@@ -71,7 +71,7 @@ describe('aggregate readers and recount', () => {
   });
 
   it('rebuilds a day from its messages: replaces the day and hours, deletes empty hours', async () => {
-    const ddb = mockClient(DynamoDBDocumentClient);
+    const ddb = mockTable();
     ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, string> }) => {
       if (input.ExpressionAttributeValues[':qpk'] === 'C#c1#MSG') {
         return {

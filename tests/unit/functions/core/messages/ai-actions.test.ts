@@ -1,6 +1,6 @@
+import { mockTable } from '../../../../support/table-mock';
 import { describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@kehila/functions/data/table-client';
 import { createDb } from '@kehila/functions/data/db';
 import { latestSummary } from '@kehila/functions/core/messages/ai-actions';
 
@@ -15,7 +15,7 @@ describe('latest summary', () => {
     ['23 hours old', '2026-01-01T13:00:00.000Z', true],
     ['25 hours old', '2026-01-01T11:00:00.000Z', false],
   ])('a summary %s is reused: %s', async (_case, createdAt, reused) => {
-    const ddb = mockClient(DynamoDBDocumentClient);
+    const ddb = mockTable();
     ddb.on(QueryCommand).resolves(stored(createdAt));
     const res = await latestSummary({ db, now }, 'c1');
     expect(res !== null).toBe(reused);

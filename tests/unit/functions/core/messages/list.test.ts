@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockTable } from '../../../../support/table-mock';
+import { BatchGetCommand, QueryCommand } from '@kehila/functions/data/table-client';
 import { loadConfig } from '@kehila/functions/core/config';
 import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { type Deps } from '@kehila/functions/core/deps';
@@ -9,7 +9,7 @@ import { listMessages } from '@kehila/functions/core/messages/list';
 import type { SearchPort, TextQuery } from '@kehila/functions/core/ports/search';
 
 describe('message list', () => {
-  const ddb = mockClient(DynamoDBDocumentClient);
+  const ddb = mockTable();
   let deps: Deps;
   let searched: TextQuery[];
   const search = {

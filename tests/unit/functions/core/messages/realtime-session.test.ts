@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockTable } from '../../../../support/table-mock';
+import { GetCommand } from '@kehila/functions/data/table-client';
 import { createDb } from '@kehila/functions/data/db';
 import {
   onClientMessage,
@@ -10,7 +10,7 @@ import {
 import type { Member } from '@kehila/shared';
 import { blankMember } from '@kehila/functions/core/communities/records';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const db = createDb({ region: 'us-east-1', tableName: 't', endpoints: {} });
 let subscribed: string[];
 const transport: RealtimeTransport = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mockTable } from '../../../../support/table-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@kehila/functions/data/table-client';
 import type { Context } from 'aws-lambda';
 import { routeKey, routes, type InboundMessage, type WhatsAppProvider } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
@@ -20,7 +20,7 @@ vi.mock('@kehila/functions/core/connections/complete-from-bot', () => ({
 
 const { handler } = await import('@kehila/functions/http/webhooks/index');
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockTable();
 const sent: { queue: string; bodies: unknown[] }[] = [];
 const queues: QueueClient = {
   async send(queue, body) {

@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { PendingConnectionSchema, type PendingConnection } from '@kehila/shared';
-import { isConditionFailed, queryAll, stripKeys, type Db } from './db';
+import { isConditionFailed, queryAll, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
-/** A pending group connection as stored: the spec's fields plus who opened it. */
-export type ConnectionRecord = PendingConnection & { readonly user_id: string };
+/** A group verification as stored: the spec's pending connection plus whose it is and the wrong tries. */
+export type ConnectionRecord = PendingConnection & { readonly user_id: string; readonly attempts: number };
 
 /** Digits of a phone (the index key): '+972 50-123' → '97250123'. */
 function digits(phone: string): string {
@@ -13,17 +13,22 @@ function digits(phone: string): string {
 
 function toItem(c: ConnectionRecord): Record<string, unknown> {
   return {
-    ...keys.connection(c.community_id, c.id),
+    ...keys.connection(c.user_id, c.id),
     ...keys.connectionByPhone(digits(c.admin_phone), c.status, c.created_at),
     entity: 'connection',
     ...PendingConnectionSchema.parse(c),
     user_id: c.user_id,
+    attempts: c.attempts,
   };
 }
 
 function fromItem(item: Record<string, unknown>): ConnectionRecord {
   const c = PendingConnectionSchema.parse(stripKeys(item));
-  return { ...c, user_id: typeof item.user_id === 'string' ? item.user_id : '' };
+  return {
+    ...c,
+    user_id: typeof item.user_id === 'string' ? item.user_id : '',
+    attempts: typeof item.attempts === 'number' ? item.attempts : 0,
+  };
 }
 
 /** Stores a new connection. */
@@ -34,12 +39,19 @@ export async function createConnection(db: Db, connection: ConnectionRecord): Pr
   return connection;
 }
 
-/** A connection by community and id, or null. */
-export async function getConnection(db: Db, communityId: string, id: string): Promise<ConnectionRecord | null> {
+/** A user's connection by id, or null. */
+export async function getConnection(db: Db, userId: string, id: string): Promise<ConnectionRecord | null> {
   const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.connection(communityId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: db.table, Key: keys.connection(userId, id), ConsistentRead: true }),
   );
   return res.Item ? fromItem(res.Item) : null;
+}
+
+/** A user's connections, newest first. */
+export async function listConnectionsOfUser(db: Db, userId: string): Promise<ConnectionRecord[]> {
+  const k = keys.connection(userId, '');
+  const rows = await queryAll(db, { pk: k.pk, sk: { prefix: k.sk } }, { consistent: true, map: fromItem });
+  return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 /**
@@ -57,39 +69,28 @@ export async function listConnectionsByPhone(
   return res.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-/** A community's connections, newest first. */
-export async function listCommunityConnections(db: Db, communityId: string): Promise<ConnectionRecord[]> {
-  const k = keys.connection(communityId, '');
-  const rows = await queryAll(db, { pk: k.pk, sk: { prefix: k.sk } }, { consistent: true, map: fromItem });
-  return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
-}
-
 /**
- * Marks a pending connection connected to a group, only if it is still pending. Returns the
- * updated connection, or null when it was no longer pending (another event completed it).
+ * Changes a connection only while it is still `pending` (one conditional update: a code is used
+ * once, two events cannot both complete it). Returns the updated connection, or null when it was no
+ * longer pending.
  */
-export async function markConnected(
+export async function updatePendingConnection(
   db: Db,
   connection: ConnectionRecord,
-  groupId: string,
-  detectedAt: string,
+  patch: Partial<Omit<ConnectionRecord, 'id' | 'user_id' | 'admin_phone' | 'created_at'>>,
 ): Promise<ConnectionRecord | null> {
-  const idx = keys.connectionByPhone(digits(connection.admin_phone), 'connected', connection.created_at);
+  const status = patch.status ?? connection.status;
+  const index = keys.connectionByPhone(digits(connection.admin_phone), status, connection.created_at);
+  const set = setExpression({ ...patch, gsi1sk: index.gsi1sk });
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
-        Key: keys.connection(connection.community_id, connection.id),
-        UpdateExpression: 'SET #s = :connected, group_id = :g, uuid_detected_at = :at, gsi1sk = :sk',
-        ConditionExpression: '#s = :pending',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':connected': 'connected',
-          ':pending': 'pending',
-          ':g': groupId,
-          ':at': detectedAt,
-          ':sk': idx.gsi1sk,
-        },
+        Key: keys.connection(connection.user_id, connection.id),
+        ...set,
+        ConditionExpression: '#st = :pending',
+        ExpressionAttributeNames: { ...set.ExpressionAttributeNames, '#st': 'status' },
+        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':pending': 'pending' },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -100,7 +101,26 @@ export async function markConnected(
   }
 }
 
-/** Removes a connection (a newer one for the same phone replaces it). */
-export async function deleteConnection(db: Db, communityId: string, id: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.connection(communityId, id) }));
+/** Links a connected verification to the community created for its group (Add Community). */
+export async function linkConnectionToCommunity(
+  db: Db,
+  connection: ConnectionRecord,
+  communityId: string,
+): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: keys.connection(connection.user_id, connection.id),
+      UpdateExpression: 'SET community_id = :c',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':c': communityId },
+    }),
+  );
+}
+
+/** Removes a connection (a newer one of the same user replaces it). */
+export async function deleteConnection(db: Db, connection: Pick<ConnectionRecord, 'user_id' | 'id'>): Promise<void> {
+  await db.doc.send(
+    new DeleteCommand({ TableName: db.table, Key: keys.connection(connection.user_id, connection.id) }),
+  );
 }

@@ -73,8 +73,9 @@ export const keys = {
     sk: `MEMBEREMAIL#${lower(email)}`,
   }),
 
-  connection: (communityId: string, connectionId: string): ItemKey => ({
-    pk: c(communityId),
+  /** A group verification (pending connection) of a user: the one-time code their WhatsApp sends in the group. */
+  connection: (userId: string, connectionId: string): ItemKey => ({
+    pk: `USER#${userId}`,
     sk: `CONNECTION#${connectionId}`,
   }),
   /** gsi1 of a pending group connection: found by the admin's phone (digits only). */
@@ -183,6 +184,11 @@ export const keys = {
   /** Outbound WhatsApp messages (the local gateway's outbox; the send log in the cloud). */
   outbox: (communityId: string, createdAt: string, id: string): ItemKey => ({
     pk: `${c(communityId)}#OUTBOX`,
+    sk: `${createdAt}#${id}`,
+  }),
+  /** The bot's messages to a group no community owns yet (replies to connect codes). */
+  groupOutbox: (groupId: string, createdAt: string, id: string): ItemKey => ({
+    pk: `GROUP#${groupId}#OUTBOX`,
     sk: `${createdAt}#${id}`,
   }),
 };

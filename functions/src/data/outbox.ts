@@ -5,7 +5,8 @@ import { keys } from './keys';
 /** An outbound WhatsApp message as logged: what was sent (or, locally, what would have been sent). */
 export interface OutboxItem {
   readonly id: string;
-  readonly communityId: string;
+  /** Null for a group no community owns yet. */
+  readonly communityId: string | null;
   readonly groupId: string;
   readonly text: string;
   readonly createdAt: string;
@@ -21,7 +22,9 @@ export async function recordOutbox(db: Db, item: OutboxItem): Promise<void> {
     new PutCommand({
       TableName: db.table,
       Item: {
-        ...keys.outbox(item.communityId, item.createdAt, item.id),
+        ...(item.communityId
+          ? keys.outbox(item.communityId, item.createdAt, item.id)
+          : keys.groupOutbox(item.groupId, item.createdAt, item.id)),
         entity: 'outbox',
         id: item.id,
         community_id: item.communityId,

@@ -180,10 +180,11 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
   const headers = lowerHeaders(event.headers);
   const raw = bodyBytes(event);
   checkEnvelope(route, event, raw, headers);
-  // Ids in the path are checked for their form first: a malformed one must never reach the table.
-  const params = parsePart('params', route.params, event.pathParameters ?? {});
   // Who, then where, then what: callers who may not use the route learn nothing from validation.
   const user = userFrom(event);
+  if (!user && route.auth !== 'public' && route.auth !== 'webhook') throw fail.unauthorized();
+  // Ids in the path are checked for their form before the table is asked about them.
+  const params = parsePart('params', route.params, event.pathParameters ?? {});
   const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps);
   if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
   if (route.rateLimit) {

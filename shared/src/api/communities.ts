@@ -6,6 +6,18 @@ import { GroupIdSchema } from '../rules/group-id';
 
 const CommunityParams = z.object({ communityId: z.string().min(1) });
 
+/**
+ * Opening a group verification: the WhatsApp number the code will be sent from, in international
+ * form ('+972501234567'); the profile's number when absent.
+ */
+export const OpenVerificationSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+\d{7,15}$/, 'Please enter a valid WhatsApp phone number')
+    .optional(),
+});
+
 /** Result of connecting a WhatsApp group (S1 §7 assign_group_id_to_user). */
 export const ConnectGroupResultSchema = z.object({
   success: z.boolean(),
@@ -80,6 +92,38 @@ export const communityRoutes = {
     summary: "Removes the caller's own membership (leave community); their live events stop at once.",
     params: CommunityParams,
     response: z.object({ ok: z.literal(true) }),
+  }),
+  openGroupVerification: route({
+    method: 'POST',
+    path: '/api/connections',
+    auth: 'user',
+    area: 'communities',
+    summary:
+      'Add Community dialog: a one-time code the caller sends in their group from their WhatsApp (`/connect <code>`), which lets them add a community for that group.',
+    body: OpenVerificationSchema,
+    response: PendingConnectionSchema,
+    status: 201,
+  }),
+  getGroupVerification: route({
+    method: 'GET',
+    path: '/api/connections/{connectionId}',
+    auth: 'user',
+    area: 'communities',
+    summary: "Polled while the bot waits for the code: one of the caller's own verifications (404 for anyone else's).",
+    params: z.object({ connectionId: z.string().uuid('Connection not found. Please try connecting again.') }),
+    response: PendingConnectionSchema,
+  }),
+  openCommunityVerification: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/connection',
+    auth: 'admin',
+    area: 'communities',
+    summary:
+      'Settings connect flow: a one-time code for connecting a group to this community; the bot connects it when the code arrives.',
+    params: CommunityParams,
+    body: OpenVerificationSchema,
+    response: PendingConnectionSchema,
+    status: 201,
   }),
   startOnboarding: route({
     method: 'POST',

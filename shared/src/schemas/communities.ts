@@ -53,12 +53,23 @@ export type UserCommunity = z.infer<typeof UserCommunitySchema>;
 /** pending_community_connections (S1 §3): an admin's group connection waiting for the bot. */
 export const PendingConnectionSchema = z.object({
   id: z.string(),
-  community_id: z.string(),
+  /** The community the group is for; null while the Add Community dialog verifies a group for a new one. */
+  community_id: z.string().nullable(),
+  /** The WhatsApp number the connect code must come from ('+<digits>'). */
   admin_phone: z.string(),
-  status: z.enum(['pending', 'waiting', 'connected']),
+  /** `failed`: the code was tried too often, or the number was verified from another account (see `error`). */
+  status: z.enum(['pending', 'waiting', 'connected', 'failed']),
   group_id: z.string().nullable(),
   uuid_detected_at: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The one-time code the user sends in the group from that number (`/connect 123456`): proof that
+   * the group is theirs. Shown only to its owner; it expires at `code_expires_at`.
+   */
+  code: z.string(),
+  code_expires_at: z.string(),
+  /** Why the connection failed, in words the UI shows. */
+  error: z.string().nullable(),
 });
 export type PendingConnection = z.infer<typeof PendingConnectionSchema>;
 

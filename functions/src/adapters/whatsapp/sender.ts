@@ -8,7 +8,7 @@ import { recordOutbox, type OutboxItem } from '../../data/outbox';
 import { sendThroughGateway } from './gateway-send';
 import type { WhatsAppSecrets } from './secrets';
 
-type Outgoing = { communityId: string; groupId: string; text: string };
+type Outgoing = { communityId: string | null; groupId: string; text: string };
 
 function outboxItem(input: Outgoing, outcome: Pick<OutboxItem, 'status' | 'provider' | 'error'>): OutboxItem {
   return { id: randomUUID(), createdAt: new Date().toISOString(), ...input, ...outcome };

@@ -26,6 +26,7 @@ import { getProfile, updateProfile } from '../../data/profiles';
 import { COMMUNITY_MESSAGES } from './messages';
 import { adminMembership, blankCommunity, isActiveMembership, newId } from './records';
 import { connectGroupOrFail } from './groups';
+import { linkVerification, requireVerifiedGroup } from '../connections/verification';
 
 /** The first day (UTC, YYYY-MM-DD) of the active-member window that ends now (S1 §3: 30 days). */
 export function activeWindowStart(now: Date): string {
@@ -91,6 +92,8 @@ export async function addCommunity(
   groupId: string,
 ): Promise<ConnectGroupResult> {
   const { db } = deps;
+  // Only a group the caller's own WhatsApp verified (their code, sent in it): 404 and no change otherwise.
+  const verification = await requireVerifiedGroup(deps, user, groupId);
   const ownerId = await findCommunityIdByGroup(db, groupId);
   if (ownerId) {
     const membership = await getMember(db, ownerId, user.id);
@@ -127,6 +130,7 @@ export async function addCommunity(
     groupId,
     userId: user.id,
   });
+  await linkVerification(deps, verification, connected.id);
   return {
     success: true,
     message: COMMUNITY_MESSAGES.added,
@@ -136,12 +140,17 @@ export async function addCommunity(
   };
 }
 
-/** Settings / manual connect (S1 §4, S2 §4): connects a group to the caller's community (admins only). */
+/**
+ * Settings / manual connect (S1 §4, S2 §4): connects a group to the caller's community (admins
+ * only), when the caller's own WhatsApp verified that group (404 and no change otherwise).
+ */
 export async function connectGroup(
   deps: Pick<Deps, 'db' | 'now'>,
   input: { communityId: string; groupId: string; userId: string; role: 'Admin' | 'Member' },
 ): Promise<ConnectGroupResult> {
+  const verification = await requireVerifiedGroup(deps, { id: input.userId }, input.groupId);
   const { community, already } = await connectGroupOrFail(deps, input);
+  await linkVerification(deps, verification, community.id);
   return {
     success: true,
     message: already ? COMMUNITY_MESSAGES.alreadyConnected : COMMUNITY_MESSAGES.connected,

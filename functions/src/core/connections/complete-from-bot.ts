@@ -1,8 +1,9 @@
 import type { Deps } from '../deps';
 import { logger } from '../logger';
 import { tryConnectGroup } from '../communities/groups';
-import { listConnectionsByPhone, markConnected, type ConnectionRecord } from '../../data/connections';
-import { connectedReply, isConnectRequest, phoneDigitsOfSender } from './connect-command';
+import { listConnectionsByPhone, updatePendingConnection, type ConnectionRecord } from '../../data/connections';
+import { codeNeededReply, connectedReply, parseConnectCommand, phoneDigitsOfSender } from './connect-command';
+import { CONNECT_CODE_MAX_ATTEMPTS, VERIFICATION_MESSAGES } from './verification';
 
 /** A group event seen by the bot in a group that no community owns yet. */
 export interface UnclaimedGroupEvent {
@@ -14,74 +15,89 @@ export interface UnclaimedGroupEvent {
   readonly groupName: string | null;
 }
 
-/** What the bot connection reads and writes; the table by default, fakes in unit tests. */
-export interface BotConnectionStore {
-  /** The newest pending connection opened for a phone ('+<digits>'), or null. */
-  pendingConnection(phone: string): Promise<ConnectionRecord | null>;
-  /** Connects the group to the community (one group per community and the reverse); see groups.ts. */
-  connectGroup(input: {
-    communityId: string;
-    groupId: string;
-    userId: string;
-  }): Promise<{ ok: boolean; reason?: string }>;
-  /** Marks the connection connected with the group id and detection time. */
-  markConnected(connection: ConnectionRecord, groupId: string, detectedAt: string): Promise<void>;
-}
+type BotDeps = Pick<Deps, 'db' | 'now' | 'whatsapp'>;
 
-/** The store on the table. */
-export function tableConnectionStore(deps: Pick<Deps, 'db' | 'now'>): BotConnectionStore {
-  return {
-    pendingConnection: async (phone) => (await listConnectionsByPhone(deps.db, phone, 'pending'))[0] ?? null,
-    connectGroup: (input) => tryConnectGroup(deps, input),
-    markConnected: async (connection, groupId, at) => {
-      await markConnected(deps.db, connection, groupId, at);
-    },
-  };
+async function reply(deps: BotDeps, communityId: string | null, groupId: string, text: string): Promise<void> {
+  try {
+    await deps.whatsapp.send({ communityId, groupId, text });
+  } catch (err) {
+    // The verification stands either way; the reply is a courtesy the user can do without.
+    logger.warn('bot connection: the reply could not be sent', { error: err as Error });
+  }
 }
 
 /**
- * Completes an admin's pending group connection when the bot sees their group (S1 §4): the admin
- * adding the bot (`bot_added`, the sender is the adder) or a connect request from the admin's
- * phone (see connect-command.ts). The sender's phone must match the phone of a pending connection
- * (the profile's WhatsApp number given at sign-up); `@lid` senders hide their number and cannot
- * match. Then the group is claimed for the connection's community (one community per group), the
- * community's and the admin's profile's group_id are set, the connection is marked connected with
- * the group id and the detection time, and the bot confirms in the group with the group id.
- * Returns true when the event connected a group; the webhook then stores nothing else for it.
+ * Verifies a group from the bot's side (S1 §4, issue "security"): the user's own WhatsApp sends
+ * the one-time code the app showed them (`/connect 123456`) in the group. The code must be one of
+ * the pending connections of the sender's number, not expired; a wrong code counts against every
+ * pending connection of that number, which fails after CONNECT_CODE_MAX_ATTEMPTS. The matching
+ * connection becomes `connected` with the group (one conditional update: a code works once). For a
+ * connection of an existing community (onboarding, Settings) the group is connected to it at once;
+ * for one of the Add Community dialog the app then creates the community for the verified group.
+ * Any other account's pending connection for the same number fails, with why: the account whose
+ * code came from the phone wins. `@lid` senders hide their number and cannot verify. The bot
+ * confirms in the group with the group id. Returns true when the event verified a group.
  */
-export async function completeConnectionFromBot(
-  deps: Pick<Deps, 'db' | 'now' | 'whatsapp'>,
-  event: UnclaimedGroupEvent,
-  store: BotConnectionStore = tableConnectionStore(deps),
-): Promise<boolean> {
-  if (event.kind === 'message' && !isConnectRequest(event.text)) return false;
+export async function completeConnectionFromBot(deps: BotDeps, event: UnclaimedGroupEvent): Promise<boolean> {
+  const command = event.kind === 'message' ? parseConnectCommand(event.text) : { code: null };
+  if (!command) return false;
   const digits = phoneDigitsOfSender(event.senderId);
   if (!digits) {
     logger.info('bot connection: the sender id carries no phone number', { senderId: event.senderId });
     return false;
   }
-  const connection = await store.pendingConnection(`+${digits}`);
-  if (!connection) return false;
-
-  const connected = await store.connectGroup({
-    communityId: connection.community_id,
-    groupId: event.groupId,
-    userId: connection.user_id,
-  });
-  if (!connected.ok) {
-    logger.warn('bot connection refused', { reason: connected.reason, communityId: connection.community_id });
+  const pending = await listConnectionsByPhone(deps.db, `+${digits}`, 'pending');
+  if (pending.length === 0) return false;
+  if (!command.code) {
+    await reply(deps, null, event.groupId, codeNeededReply());
     return false;
   }
-  await store.markConnected(connection, event.groupId, deps.now().toISOString());
-  try {
-    await deps.whatsapp.send({
-      communityId: connection.community_id,
-      groupId: event.groupId,
-      text: connectedReply(event.groupId, event.groupName),
-    });
-  } catch (err) {
-    // The group is connected either way; the confirmation is a courtesy the admin can do without.
-    logger.warn('bot connection: the confirmation could not be sent', { error: err as Error });
+
+  const nowIso = deps.now().toISOString();
+  const match = pending.find((c) => c.code === command.code && c.code_expires_at > nowIso);
+  if (!match) {
+    await Promise.all(pending.map((c) => countWrongCode(deps, c)));
+    logger.warn('bot connection: a wrong or expired code', { groupId: event.groupId });
+    return false;
   }
+
+  if (match.community_id) {
+    const connected = await tryConnectGroup(deps, {
+      communityId: match.community_id,
+      groupId: event.groupId,
+      userId: match.user_id,
+    });
+    if (!connected.ok) {
+      logger.warn('bot connection refused', { reason: connected.reason, communityId: match.community_id });
+      return false;
+    }
+  }
+  const done = await updatePendingConnection(deps.db, match, {
+    status: 'connected',
+    group_id: event.groupId,
+    uuid_detected_at: nowIso,
+  });
+  if (!done) return false;
+  // Another account waiting on the same number loses: the code came from the phone's owner.
+  await Promise.all(
+    pending
+      .filter((c) => c.id !== match.id && c.user_id !== match.user_id)
+      .map((c) =>
+        updatePendingConnection(deps.db, c, { status: 'failed', error: VERIFICATION_MESSAGES.verifiedElsewhere }),
+      ),
+  );
+  await reply(deps, match.community_id, event.groupId, connectedReply(event.groupId, event.groupName));
   return true;
+}
+
+/** One more wrong code for a pending connection; at the limit it fails and a new code is needed. */
+async function countWrongCode(deps: BotDeps, c: ConnectionRecord): Promise<void> {
+  const attempts = c.attempts + 1;
+  await updatePendingConnection(
+    deps.db,
+    c,
+    attempts >= CONNECT_CODE_MAX_ATTEMPTS
+      ? { attempts, status: 'failed', error: VERIFICATION_MESSAGES.tooManyTries }
+      : { attempts },
+  );
 }

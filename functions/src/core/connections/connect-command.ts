@@ -1,21 +1,17 @@
 import { BOT_CONNECT_COMMANDS } from '@kehila/shared';
 
 /**
- * What the bot accepts, in a group no community owns yet, as "connect this group": the connect
- * command (`/connect` or `#kehila`, optionally followed by words) or the group-id request of the
- * onboarding instructions ("what is the group id", "what's the group id", "group id", with or
- * without a question mark). Case and surrounding spaces do not matter.
+ * A connect command in a group no community owns yet: `/connect <code>` or `#kehila <code>` (the
+ * one-time code the Kehila app shows its user), in any case, with the code's digits possibly
+ * spaced or dashed. The code is what proves the group is the user's: `code` is null when the
+ * command came without one.
  */
-
-const GROUP_ID_REQUEST = /^(?:what(?:'s|’s| is)\s+(?:the\s+|this\s+)?)?group\s*id\s*\??$/i;
-
-/** True when a group message asks the bot to connect the group (see BOT_CONNECT_COMMANDS). */
-export function isConnectRequest(text: string): boolean {
-  const t = text.trim().replace(/\s+/g, ' ');
-  if (!t) return false;
-  const lower = t.toLowerCase();
-  if (BOT_CONNECT_COMMANDS.some((c) => lower === c || lower.startsWith(`${c} `))) return true;
-  return GROUP_ID_REQUEST.test(t);
+export function parseConnectCommand(text: string): { code: string | null } | null {
+  const t = text.trim().replace(/\s+/g, ' ').toLowerCase();
+  const command = BOT_CONNECT_COMMANDS.find((c) => t === c || t.startsWith(`${c} `));
+  if (!command) return null;
+  const rest = t.slice(command.length).replace(/[\s-]/g, '');
+  return { code: /^\d{4,12}$/.test(rest) ? rest : null };
 }
 
 /**
@@ -29,7 +25,7 @@ export function phoneDigitsOfSender(senderId: string): string | null {
   return m?.[1] ?? null;
 }
 
-/** The bot's reply once a group is connected: it confirms and shows the group id (S1 §2 instructions). */
+/** The bot's reply once a group is verified: it confirms and shows the group id (S1 §2 instructions). */
 export function connectedReply(groupId: string, groupName: string | null): string {
   const name = groupName?.trim() ? ` "${groupName.trim()}"` : '';
   return [
@@ -37,4 +33,9 @@ export function connectedReply(groupId: string, groupName: string | null): strin
     `Group ID: ${groupId}`,
     'You can continue in the Kehila app.',
   ].join('\n');
+}
+
+/** The bot's answer to a connect command without a code (or the bot being added): how to finish. */
+export function codeNeededReply(): string {
+  return `To connect this group, send the code shown in the Kehila app here from your own WhatsApp: ${BOT_CONNECT_COMMANDS[0]} 123456 (with your code).`;
 }

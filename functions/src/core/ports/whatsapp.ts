@@ -2,7 +2,8 @@ import type { WhatsAppProvider } from '@kehila/shared';
 
 /** Sends a text to a WhatsApp group through the gateway (bot replies, summaries); locally, the outbox. */
 export interface WhatsAppSender {
-  send(input: { communityId: string; groupId: string; text: string }): Promise<void>;
+  /** `communityId` is null for a group no community owns yet (the bot answering a connect code). */
+  send(input: { communityId: string | null; groupId: string; text: string }): Promise<void>;
 }
 
 /**

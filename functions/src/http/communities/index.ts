@@ -9,6 +9,7 @@ import {
   updateCommunityInfo,
 } from '../../core/communities/communities';
 import { getOnboarding, startOnboarding } from '../../core/communities/onboarding';
+import { openGroupVerification, ownVerification, publicConnection } from '../../core/connections/verification';
 import { attributesFromClaims } from '../../core/accounts/signup';
 import { apiGatewayRealtime } from '../../wiring/cloud/realtime';
 import type { Wiring } from '../../wiring/deps';
@@ -42,6 +43,18 @@ const leave = implement(routes.leaveCommunity, async ({ params, user, deps }) =>
   return { ok: true as const };
 });
 
+const openVerification = implement(routes.openGroupVerification, async ({ user, body, deps }) =>
+  publicConnection(await openGroupVerification(deps, user, { communityId: null, phone: body.phone })),
+);
+
+const pollVerification = implement(routes.getGroupVerification, async ({ user, params, deps }) =>
+  publicConnection(await ownVerification(deps, user, params.connectionId)),
+);
+
+const openForCommunity = implement(routes.openCommunityVerification, async ({ user, params, body, deps }) =>
+  publicConnection(await openGroupVerification(deps, user, { communityId: params.communityId, phone: body.phone })),
+);
+
 const start = implement(routes.startOnboarding, async ({ user, deps, event }) =>
   startOnboarding(deps, user, attributesFromClaims(event.requestContext.authorizer?.jwt?.claims)),
 );
@@ -49,4 +62,7 @@ const start = implement(routes.startOnboarding, async ({ user, deps, event }) =>
 const poll = implement(routes.getOnboarding, async ({ user, deps }) => getOnboarding(deps, user));
 
 /** Lambda handler of the communities area. */
-export const handler = createAreaHandler([list, add, get, updateInfo, connect, leave, start, poll], wiring);
+export const handler = createAreaHandler(
+  [list, add, get, updateInfo, connect, leave, openVerification, pollVerification, openForCommunity, start, poll],
+  wiring,
+);

@@ -7,8 +7,7 @@ import { getMember } from '@kehila/functions/data/memberships';
 import { getProfile } from '@kehila/functions/data/profiles';
 import { api, useStackEnv } from '../../support';
 import { signedInUser } from '../accounts/users';
-
-const group = () => `1203630${Math.floor(1e11 + Math.random() * 8e11)}@g.us`;
+import { group, verifyGroup } from './verify';
 const info = {
   group_description: 'Founders helping founders',
   group_goals: 'Hire, sell, raise',
@@ -34,6 +33,7 @@ describe('communities', () => {
   });
 
   it('Add Community: a trimmed group id becomes a community with the caller as Admin and owner', async () => {
+    await verifyGroup(dana, groupId);
     const res = await api('/api/communities', {
       token: dana.token,
       method: 'POST',
@@ -73,9 +73,10 @@ describe('communities', () => {
   it('one group belongs to one community: adding it again answers that community to its admin and refuses others', async () => {
     const again = await api('/api/communities', { token: dana.token, method: 'POST', body: { group_id: groupId } });
     expect(again.body).toMatchObject({ success: true, community_id: communityId });
+    // Someone else's claim of it is a 404 that changes nothing (they never verified it: the group is Dana's).
     const other = await api('/api/communities', { token: yossi.token, method: 'POST', body: { group_id: groupId } });
-    expect(other.status).toBe(409);
-    expect(other.body.message).toBe('This WhatsApp group is already connected to another community.');
+    expect(other.status).toBe(404);
+    expect(await findCommunityIdByGroup(deps.db, groupId)).toBe(communityId);
     expect((await api('/api/communities', { token: yossi.token })).body.communities).toEqual([]);
   });
 
@@ -84,7 +85,13 @@ describe('communities', () => {
     const old = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
     await addToBucket(deps.db, { communityId, kind: 'day', bucket: today, delta: { s_aaa: 3, s_bbb: 1 } });
     await addToBucket(deps.db, { communityId, kind: 'day', bucket: old, delta: { s_ccc: 5 } });
-    const second = await api('/api/communities', { token: dana.token, method: 'POST', body: { group_id: group() } });
+    const secondGroup = group();
+    await verifyGroup(dana, secondGroup);
+    const second = await api('/api/communities', {
+      token: dana.token,
+      method: 'POST',
+      body: { group_id: secondGroup },
+    });
     const res = await api('/api/communities', { token: dana.token });
     const list = res.body.communities as Record<string, unknown>[];
     expect(list.map((c) => c.community_id)).toEqual([second.body.community_id, communityId]);
@@ -129,7 +136,9 @@ describe('communities', () => {
 
   describe('authorization', () => {
     it('another community’s admin gets 404 for every route of this community', async () => {
-      const own = await api('/api/communities', { token: yossi.token, method: 'POST', body: { group_id: group() } });
+      const ownGroup = group();
+      await verifyGroup(yossi, ownGroup);
+      const own = await api('/api/communities', { token: yossi.token, method: 'POST', body: { group_id: ownGroup } });
       expect(own.body.user_role).toBe('Admin');
       for (const [method, path, body] of [
         ['GET', `/api/communities/${communityId}`, undefined],
@@ -185,6 +194,7 @@ describe('communities', () => {
       const start = await api('/api/onboarding', { token: rina.token, method: 'POST' });
       const cid = (start.body.community as { id: string }).id;
       const gid = group();
+      await verifyGroup(rina, gid);
       const res = await api(`/api/communities/${cid}/group`, {
         token: rina.token,
         method: 'POST',
@@ -200,19 +210,22 @@ describe('communities', () => {
       expect((await getCommunity(deps.db, cid))?.group_id).toBe(gid);
       expect((await getProfile(deps.db, rina.id))?.group_id).toBe(gid);
 
+      const secondGroup = group();
+      await verifyGroup(rina, secondGroup);
       const other = await api(`/api/communities/${cid}/group`, {
         token: rina.token,
         method: 'POST',
-        body: { group_id: group() },
+        body: { group_id: secondGroup },
       });
       expect(other.status).toBe(409);
       expect(other.body.message).toBe('This community is already connected to a different WhatsApp group.');
+      // Another community's group, never verified by Rina: not found for her.
       const taken = await api(`/api/communities/${cid}/group`, {
         token: rina.token,
         method: 'POST',
         body: { group_id: groupId },
       });
-      expect(taken.status).toBe(409);
+      expect(taken.status).toBe(404);
     });
   });
 });

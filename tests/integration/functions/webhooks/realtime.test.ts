@@ -2,7 +2,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Community, RealtimeServerMessage } from '@kehila/shared';
 import type { Deps } from '@kehila/functions/core/deps';
-import { signIn, stack, useStackEnv } from '../../support';
+import { api, signIn, stack, useStackEnv } from '../../support';
+import { signedInUser } from '../accounts/users';
+import { putMember } from '@kehila/functions/data/memberships';
+import { blankMember } from '@kehila/functions/core/communities/records';
 import { communityWithGroup, freshGroupId, postMessage, subOf } from '../../../fixtures/whatsapp/stack-community';
 
 /** A WebSocket client of the gateway's /ws that collects server messages. */
@@ -71,6 +74,38 @@ describe('live message events over the local /ws', () => {
       communityId: community.id,
       message: { msg_id: posted.msgId, content: 'Live: the venue changed to the rooftop', Sender_name: 'Dana Levi' },
     });
+  });
+
+  it('stops delivering to a member the moment they leave, while the others still receive', async () => {
+    const leaver = await signedInUser('leaver');
+    await putMember(
+      deps.db,
+      blankMember({ userId: leaver.id, communityId: community.id, role: 'Member', now: new Date() }),
+    );
+    const stays = await connect();
+    const leaves = await connect();
+    sockets.push(stays.ws, leaves.ws);
+    stays.ws.send(JSON.stringify({ action: 'subscribe', communityId: community.id, token }));
+    leaves.ws.send(JSON.stringify({ action: 'subscribe', communityId: community.id, token: leaver.token }));
+    await stays.next('subscribed');
+    await leaves.next('subscribed');
+
+    const left = await api(`/api/communities/${community.id}/membership`, { token: leaver.token, method: 'DELETE' });
+    expect(left.status).toBe(200);
+    const posted = await postMessage(stack().url, 'evolution', {
+      groupId: community.group_id as string,
+      senderId: '972501234567@c.us',
+      senderName: 'Dana Levi',
+      timestamp: new Date(),
+      text: 'After the leaver left',
+    });
+    // The one who stayed receives it; by then the leaver would have too, had they still been subscribed.
+    expect(await stays.next('message.inserted')).toMatchObject({ message: { msg_id: posted.msgId } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(leaves.received.filter((m) => m.type === 'message.inserted')).toEqual([]);
+    // Subscribing again is refused: they are no longer a member.
+    leaves.ws.send(JSON.stringify({ action: 'subscribe', communityId: community.id, token: leaver.token }));
+    expect(await leaves.next('error')).toEqual({ type: 'error', message: 'Community not found' });
   });
 
   it('answers ping with pong and refuses a bad token or a community the user is not in', async () => {

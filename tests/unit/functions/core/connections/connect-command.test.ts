@@ -1,31 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
   connectedReply,
-  isConnectRequest,
+  parseConnectCommand,
   phoneDigitsOfSender,
 } from '@kehila/functions/core/connections/connect-command';
 
-describe('connect requests in an unclaimed group', () => {
+describe('connect commands in an unclaimed group', () => {
   it.each([
-    ['/connect', true],
-    ['  /CONNECT  ', true],
-    ['/connect please', true],
-    ['#kehila', true],
-    ['#Kehila connect', true],
-    ['what is the group id', true],
-    ['What is the group id?', true],
-    ["what's the group ID?", true],
-    ['what is this group id', true],
-    ['group id', true],
-    ['Group ID?', true],
-    ['/connected', false],
-    ['hello everyone', false],
-    ['please /connect', false],
-    ['what is the group id of the other group', false],
-    ['', false],
-  ])('%j → %s', (text, expected) => {
-    expect(isConnectRequest(text)).toBe(expected);
+    ['/connect 123456', '123456'],
+    ['  /CONNECT   123456 ', '123456'],
+    ['#kehila 123 456', '123456'],
+    ['#Kehila 123-456', '123456'],
+    ['/connect', null],
+    ['/connect please', null],
+    ['#kehila', null],
+  ])('%j carries the code %j', (text, code) => {
+    expect(parseConnectCommand(text)).toEqual({ code });
   });
+
+  it.each(['/connected 123456', 'hello everyone', 'please /connect 123456', 'what is the group id', '', '123456'])(
+    '%j is not a connect command',
+    (text) => {
+      expect(parseConnectCommand(text)).toBeNull();
+    },
+  );
 });
 
 describe('phone of a WhatsApp sender id', () => {
@@ -48,4 +46,11 @@ it('the confirmation names the group and shows its id', () => {
     '✅ Kehila is now connected to this group "Founders".\nGroup ID: 120363@g.us\nYou can continue in the Kehila app.',
   );
   expect(connectedReply('120363@g.us', null)).toContain('Group ID: 120363@g.us');
+});
+
+it('a new code is six random digits', async () => {
+  const { newConnectCode } = await import('@kehila/functions/core/connections/verification');
+  const codes = new Set(Array.from({ length: 200 }, () => newConnectCode()));
+  for (const c of codes) expect(c).toMatch(/^\d{6}$/);
+  expect(codes.size).toBeGreaterThan(190);
 });

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from './table-client';
-import { isConditionFailed, type Db } from './db';
+import { isConditionFailed, queryAll, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -39,41 +39,59 @@ export async function hasBillingReceipt(db: Db, bodySha256: string): Promise<boo
   return Boolean(res.Item);
 }
 
-/** The last subscription state applied to a user, used to order webhook events. */
-export interface BillingState {
+/** A subscription as the payment provider last reported it, and the account it belongs to. */
+export interface SubscriptionRecord {
   readonly subscription_id: string;
-  /** `updated_at` of the object (subscription or invoice) whose event was applied last. */
+  /** The account it was bound to by its first event; never changes. */
+  readonly user_id: string;
+  readonly status: string;
+  /** The plan while the status grants it, else null. */
+  readonly plan: string | null;
+  readonly customer_id: string | null;
+  readonly ends_at: string | null;
+  /** `updated_at` of the object (subscription or invoice) whose event was applied last: the ordering watermark. */
   readonly updated_at: string;
   readonly event_name: string;
 }
 
-/** A user's billing state, or null. */
-export async function getBillingState(db: Db, userId: string): Promise<BillingState | null> {
-  const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.billingState(userId), ConsistentRead: true }),
-  );
-  const i = res.Item;
-  if (!i || typeof i.updated_at !== 'string') return null;
+function toSubscription(item: Record<string, unknown>): SubscriptionRecord {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
-    subscription_id: String(i.subscription_id ?? ''),
-    updated_at: i.updated_at,
-    event_name: String(i.event_name ?? ''),
+    subscription_id: String(item.subscription_id ?? ''),
+    user_id: String(item.user_id ?? ''),
+    status: String(item.status ?? ''),
+    plan: text(item.plan),
+    customer_id: text(item.customer_id),
+    ends_at: text(item.ends_at),
+    updated_at: String(item.updated_at ?? ''),
+    event_name: String(item.event_name ?? ''),
   };
 }
 
+/** A subscription by the payment provider's id, or null before its first event. */
+export async function getSubscription(db: Db, subscriptionId: string): Promise<SubscriptionRecord | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.subscription(subscriptionId), ConsistentRead: true }),
+  );
+  return res.Item ? toSubscription(res.Item) : null;
+}
+
 /**
- * Moves a user's billing state forward: written only when no state exists or the stored
- * `updated_at` is not later than this one (ISO-8601 UTC compares as text). False means the event
- * is older than what was applied: it arrived out of order and must change nothing.
+ * Binds a new subscription to an account: written only if the subscription has no record yet, so
+ * the first event decides whose it is and no later event moves it. False when it already existed.
  */
-export async function advanceBillingState(db: Db, userId: string, state: BillingState): Promise<boolean> {
+export async function bindSubscription(db: Db, record: SubscriptionRecord): Promise<boolean> {
   try {
     await db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...keys.billingState(userId), entity: 'billing_state', user_id: userId, ...state },
-        ConditionExpression: 'attribute_not_exists(pk) OR updated_at <= :t',
-        ExpressionAttributeValues: { ':t': state.updated_at },
+        Item: {
+          ...keys.subscription(record.subscription_id),
+          ...keys.subscriptionOfUser(record.user_id, record.subscription_id),
+          entity: 'subscription',
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
     return true;
@@ -81,4 +99,37 @@ export async function advanceBillingState(db: Db, userId: string, state: Billing
     if (isConditionFailed(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Moves a subscription's state forward: written only when its stored `updated_at` is not later
+ * than this one (ISO-8601 UTC compares as text) and it still belongs to the same account. False
+ * means the event is older than what was applied: it arrived out of order and changes nothing.
+ */
+export async function advanceSubscription(db: Db, record: SubscriptionRecord): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...keys.subscription(record.subscription_id),
+          ...keys.subscriptionOfUser(record.user_id, record.subscription_id),
+          entity: 'subscription',
+          ...record,
+        },
+        ConditionExpression: 'user_id = :u AND updated_at <= :t',
+        ExpressionAttributeValues: { ':u': record.user_id, ':t': record.updated_at },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Every subscription of an account. */
+export async function listSubscriptionsOfUser(db: Db, userId: string): Promise<SubscriptionRecord[]> {
+  const k = keys.subscriptionOfUser(userId, '');
+  return queryAll(db, { index: 'gsi1', pk: k.gsi1pk, sk: { prefix: k.gsi1sk } }, { map: toSubscription });
 }

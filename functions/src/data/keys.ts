@@ -24,8 +24,16 @@ export const keys = {
   consent: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'CONSENT' }),
   /** Consent given on the sign-up form, kept by e-mail until the account is confirmed (ttl). */
   signupConsent: (email: string): ItemKey => ({ pk: `SIGNUP#${lower(email)}`, sk: 'CONSENT' }),
-  /** A user's Lemon Squeezy subscription state (ordering watermark for webhooks). */
-  billingState: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  /**
+   * A Lemon Squeezy subscription: the account it belongs to (bound at its first event, never moved)
+   * and its own state, ordered by its own updated_at.
+   */
+  subscription: (subscriptionId: string): ItemKey => ({ pk: `SUBSCRIPTION#${subscriptionId}`, sk: 'SUBSCRIPTION' }),
+  /** gsi1 of a subscription: every subscription of one account. */
+  subscriptionOfUser: (userId: string, subscriptionId: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `SUBSCRIPTION#${subscriptionId}`,
+  }),
 
   allowlist: (email: string): ItemKey => ({ pk: `ALLOW#${lower(email)}`, sk: 'ALLOW' }),
   /** gsi1 of an allow-list entry: list every entry (operator command). */

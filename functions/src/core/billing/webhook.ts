@@ -4,7 +4,15 @@ import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { logger } from '../logger';
 import { bodyHash, verifySignature } from './signature';
-import { advanceBillingState, claimBillingReceipt, releaseBillingReceipt } from '../../data/billing';
+import {
+  advanceSubscription,
+  bindSubscription,
+  claimBillingReceipt,
+  getSubscription,
+  listSubscriptionsOfUser,
+  releaseBillingReceipt,
+  type SubscriptionRecord,
+} from '../../data/billing';
 import { getProfile, getProfileByEmail, updateProfile } from '../../data/profiles';
 import { loadBillingSettings, type BillingSettings } from './settings';
 import { BILLING_MESSAGES } from './messages';
@@ -90,49 +98,101 @@ function planOf(settings: BillingSettings, attrs: z.infer<typeof SubscriptionAtt
   return (attrs.variant_name || attrs.product_name || 'pro').trim().toLowerCase();
 }
 
-async function findUser(
-  deps: Pick<Deps, 'db'>,
-  payload: Payload,
-  email: string | null | undefined,
-): Promise<Profile | null> {
+/**
+ * The account a subscription seen for the first time belongs to: the user id our checkout bound
+ * to it (custom data), else the buyer's e-mail (a subscription bought outside the app's checkout).
+ */
+async function ownerOf(deps: Pick<Deps, 'db'>, payload: Payload, email: string | null): Promise<Profile | null> {
   const userId = payload.meta.custom_data?.user_id;
   if (typeof userId === 'string' && userId) {
     const profile = await getProfile(deps.db, userId);
     if (profile) return profile;
   }
-  // A subscription bought outside the app's checkout (no custom data): the buyer's e-mail.
   return email ? getProfileByEmail(deps.db, email) : null;
 }
 
-/** The profile fields an event sets, the subscription it concerns and its time (for ordering). */
+/** What an event says of its subscription: which one, its state now, and the time of that state. */
+export interface SubscriptionChange {
+  readonly subscriptionId: string;
+  readonly updatedAt: string;
+  readonly status: SubscriptionStatus;
+  /** The plan while the status grants it; null when it does not; undefined: the event does not say (invoices). */
+  readonly plan: string | null | undefined;
+  readonly customerId: string | null;
+  /** The end of the paid period; undefined: the event does not say. */
+  readonly endsAt: string | null | undefined;
+}
+
+/** Reads the subscription change of an event (throws on a body that is not the event's shape). */
 export function subscriptionChange(
   event: SubscriptionEvent,
   payload: Payload,
   settings: BillingSettings,
-  profile: Profile,
-): { patch: Partial<Profile>; subscriptionId: string; updatedAt: string } {
+): SubscriptionChange {
   if (event === 'subscription_payment_success' || event === 'subscription_payment_failed') {
     const a = InvoiceAttributes.parse(payload.data.attributes);
     return {
       subscriptionId: a.subscription_id,
       updatedAt: a.updated_at,
-      patch: {
-        // A failed payment starts the grace period; the plan stays until Lemon Squeezy ends it.
-        subscription_status: event === 'subscription_payment_success' ? 'active' : 'past_due',
-        lemon_squeezy_customer_id: a.customer_id ?? profile.lemon_squeezy_customer_id,
-      },
+      // A failed payment starts the grace period; the plan stays until Lemon Squeezy ends it.
+      status: event === 'subscription_payment_success' ? 'active' : 'past_due',
+      plan: undefined,
+      customerId: a.customer_id ?? null,
+      endsAt: undefined,
     };
   }
   const a = SubscriptionAttributes.parse(payload.data.attributes);
   return {
     subscriptionId: payload.data.id,
     updatedAt: a.updated_at,
-    patch: {
-      subscription_status: a.status,
-      subscription_plan: ENTITLED_STATUSES.has(a.status) ? planOf(settings, a) : null,
-      lemon_squeezy_customer_id: a.customer_id ?? profile.lemon_squeezy_customer_id,
-      subscription_ends_at: a.ends_at ?? a.renews_at ?? null,
-    },
+    status: a.status,
+    plan: ENTITLED_STATUSES.has(a.status) ? planOf(settings, a) : null,
+    customerId: a.customer_id ?? null,
+    endsAt: a.ends_at ?? a.renews_at ?? null,
+  };
+}
+
+/** The record a change makes of a subscription (its earlier record, if any, fills what the event does not say). */
+function recordOf(
+  change: SubscriptionChange,
+  event: string,
+  userId: string,
+  before: SubscriptionRecord | null,
+): SubscriptionRecord {
+  const entitled = ENTITLED_STATUSES.has(change.status);
+  return {
+    subscription_id: change.subscriptionId,
+    user_id: userId,
+    status: change.status,
+    // An invoice names no plan: the one known, else Pro (the one self-serve plan).
+    plan: change.plan === undefined ? (entitled ? (before?.plan ?? 'pro') : null) : change.plan,
+    customer_id: change.customerId ?? before?.customer_id ?? null,
+    ends_at: change.endsAt === undefined ? (before?.ends_at ?? null) : change.endsAt,
+    updated_at: change.updatedAt,
+    event_name: event,
+  };
+}
+
+/**
+ * The profile's subscription fields from every subscription of the account: the plan of the one
+ * that grants access the longest (an open end counts as longest), else the state of the newest. So
+ * one subscription ending never takes away what another still grants.
+ */
+export function profileFromSubscriptions(
+  subscriptions: readonly SubscriptionRecord[],
+  profile: Pick<Profile, 'lemon_squeezy_customer_id'>,
+): Partial<Profile> {
+  const newest = [...subscriptions].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
+  const entitled = subscriptions
+    .filter((s) => s.plan)
+    .sort((a, b) => (b.ends_at ?? '9999').localeCompare(a.ends_at ?? '9999'))[0];
+  const shown = entitled ?? newest;
+  if (!shown) return {};
+  return {
+    subscription_status: shown.status as Profile['subscription_status'],
+    subscription_plan: entitled?.plan ?? null,
+    subscription_ends_at: shown.ends_at,
+    lemon_squeezy_customer_id: shown.customer_id ?? profile.lemon_squeezy_customer_id,
   };
 }
 
@@ -143,10 +203,13 @@ function emailOf(payload: Payload): string | null {
 
 /**
  * The billing webhook (POST /webhooks/billing). Order of checks: the signature (X-Signature = hex
- * HMAC-SHA256 of the raw body with the signing secret, constant-time; otherwise 401 and nothing
- * changes), the body, then a receipt per body hash written with a condition (a replay changes
- * nothing), then the user's ordering watermark (an event older than the last one applied changes
- * nothing), then the profile's subscription fields.
+ * HMAC-SHA256 of the exact body bytes with the signing secret, constant-time; otherwise 401 and
+ * nothing changes), the body, then a receipt per body hash written with a condition (a replay
+ * changes nothing). Billing state belongs to the subscription the event reports: the subscription
+ * is bound to an account by its first event and never moves, its own state advances only with a
+ * newer `updated_at` (an event out of order changes nothing), and the account's profile is then
+ * recomputed from all of its subscriptions. A webhook for one subscription changes only its own
+ * account, and only what that subscription grants.
  */
 export async function handleBillingWebhook(
   deps: Pick<Deps, 'db' | 'config' | 'now' | 'secrets'>,
@@ -166,34 +229,48 @@ export async function handleBillingWebhook(
   }
   const event = payload.meta.event_name;
   if (!(SUBSCRIPTION_EVENTS as readonly string[]).includes(event)) return 'ignored_event';
+  let change: SubscriptionChange;
+  try {
+    change = subscriptionChange(event as SubscriptionEvent, payload, settings);
+  } catch {
+    throw fail.badRequest(BILLING_MESSAGES.badPayload);
+  }
 
   const hash = bodyHash(rawBody);
   if (!(await claimBillingReceipt(deps.db, hash, { event_name: event, received_at: deps.now().toISOString() }))) {
     return 'replay';
   }
   try {
-    const profile = await findUser(deps, payload, emailOf(payload));
-    if (!profile) {
-      logger.warn('billing webhook for an unknown user', { event });
-      return 'unknown_user';
+    let before = await getSubscription(deps.db, change.subscriptionId);
+    let ownerId = before?.user_id;
+    if (!before) {
+      const profile = await ownerOf(deps, payload, emailOf(payload));
+      if (!profile) {
+        logger.warn('billing webhook for an unknown user', { event, subscriptionId: change.subscriptionId });
+        return 'unknown_user';
+      }
+      ownerId = profile.id;
+      if (!(await bindSubscription(deps.db, recordOf(change, event, profile.id, null)))) {
+        // Its first event was being applied at the same time: apply this one as a later event.
+        before = await getSubscription(deps.db, change.subscriptionId);
+        ownerId = before?.user_id;
+      }
     }
-    let change: ReturnType<typeof subscriptionChange>;
-    try {
-      change = subscriptionChange(event as SubscriptionEvent, payload, settings, profile);
-    } catch {
-      throw fail.badRequest(BILLING_MESSAGES.badPayload);
+    if (before && ownerId) {
+      if (!(await advanceSubscription(deps.db, recordOf(change, event, ownerId, before)))) {
+        logger.info('billing webhook older than the applied state: ignored', {
+          event,
+          subscriptionId: change.subscriptionId,
+        });
+        return 'out_of_order';
+      }
     }
-    const advanced = await advanceBillingState(deps.db, profile.id, {
-      subscription_id: change.subscriptionId,
-      updated_at: change.updatedAt,
-      event_name: event,
-    });
-    if (!advanced) {
-      logger.info('billing webhook older than the applied state: ignored', { event, userId: profile.id });
-      return 'out_of_order';
-    }
-    await updateProfile(deps.db, profile.id, change.patch);
-    logger.info('subscription updated', { event, userId: profile.id, status: change.patch.subscription_status });
+    if (!ownerId) return 'unknown_user';
+    const profile = await getProfile(deps.db, ownerId);
+    if (!profile) return 'unknown_user';
+    const patch = profileFromSubscriptions(await listSubscriptionsOfUser(deps.db, ownerId), profile);
+    await updateProfile(deps.db, ownerId, patch);
+    logger.info('subscription updated', { event, userId: ownerId, status: change.status });
     return 'applied';
   } catch (err) {
     // Processing failed: forget the receipt so Lemon Squeezy's retry of this body is processed.

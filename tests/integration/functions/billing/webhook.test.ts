@@ -14,7 +14,7 @@ import { signedInUser } from '../accounts/users';
 
 function subscriptionBody(
   event: string,
-  user: { id?: string; email: string },
+  user: { id?: string; email: string; subscription?: string },
   status: string,
   updatedAt: string,
   extra: Record<string, unknown> = {},
@@ -23,7 +23,7 @@ function subscriptionBody(
     meta: { event_name: event, test_mode: true, ...(user.id ? { custom_data: { user_id: user.id } } : {}) },
     data: {
       type: 'subscriptions',
-      id: `sub-${user.email}`,
+      id: user.subscription ?? `sub-${user.email}`,
       attributes: {
         store_id: 1,
         customer_id: 777,
@@ -99,7 +99,9 @@ describe('billing webhook (POST /webhooks/billing)', () => {
     const body = subscriptionBody('subscription_updated', user, 'active', '2026-06-02T10:00:00Z');
     expect((await signed(body)).status).toBe(200);
     // Take the ordering watermark and the field away, so only the receipt can stop the replay.
-    await deps.db.doc.send(new DeleteCommand({ TableName: deps.db.table, Key: keys.billingState(user.id) }));
+    await deps.db.doc.send(
+      new DeleteCommand({ TableName: deps.db.table, Key: keys.subscription(`sub-${user.email}`) }),
+    );
     await updateProfile(deps.db, user.id, { lemon_squeezy_customer_id: 'changed-since' });
     const replay = await signed(body);
     expect(replay.status).toBe(200);
@@ -141,10 +143,37 @@ describe('billing webhook (POST /webhooks/billing)', () => {
 
   it('finds the user by the buyer’s e-mail when the checkout carried no user id', async () => {
     const res = await signed(
-      subscriptionBody('subscription_resumed', { email: user.email }, 'active', '2026-07-02T00:00:00Z'),
+      subscriptionBody(
+        'subscription_created',
+        { email: user.email, subscription: `bought-outside-${user.email}` },
+        'active',
+        '2026-07-02T00:00:00Z',
+      ),
     );
     expect(await res.json()).toEqual({ ok: true });
     expect((await getProfile(deps.db, user.id))?.subscription_status).toBe('active');
+  });
+
+  it('a webhook for one subscription changes only its own account, and only what that subscription grants', async () => {
+    const victim = await signedInUser('victim-bill');
+    const attacker = await signedInUser('attacker-bill');
+    const own = { id: victim.id, email: victim.email, subscription: `own-${victim.id}` };
+    await signed(subscriptionBody('subscription_created', own, 'active', '2026-08-01T00:00:00Z'));
+    // A second subscription bound to the victim by someone else (a product link carrying their id)…
+    const planted = { id: victim.id, email: attacker.email, subscription: `planted-${victim.id}` };
+    await signed(subscriptionBody('subscription_created', planted, 'active', '2026-08-02T00:00:00Z'));
+    // …then made to expire: before the fix this wrote "expired" over the victim's paid plan.
+    await signed(subscriptionBody('subscription_expired', planted, 'expired', '2026-08-03T00:00:00Z'));
+    expect(await getProfile(deps.db, victim.id)).toMatchObject({
+      subscription_status: 'active',
+      subscription_plan: 'pro',
+    });
+    // An event of the victim's own subscription naming another account still belongs to the victim.
+    await signed(
+      subscriptionBody('subscription_paused', { ...own, id: attacker.id }, 'paused', '2026-08-04T00:00:00Z'),
+    );
+    expect((await getProfile(deps.db, attacker.id))?.subscription_status).toBeNull();
+    expect((await getProfile(deps.db, victim.id))?.subscription_status).toBe('paused');
   });
 
   it('answers ok:false for a user it does not know, and 200 for events it does not handle', async () => {

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '@kehila/shared';
-import { ENTITLED_STATUSES, subscriptionChange, type Payload } from '@kehila/functions/core/billing/webhook';
+import {
+  ENTITLED_STATUSES,
+  profileFromSubscriptions,
+  subscriptionChange,
+  type Payload,
+} from '@kehila/functions/core/billing/webhook';
 import type { BillingSettings } from '@kehila/functions/core/billing/settings';
+import type { SubscriptionRecord } from '@kehila/functions/data/billing';
 
 const settings: BillingSettings = {
   checkout: { apiKey: 'k', storeId: '1', variants: { pro: '10', enterprise: '20' }, testMode: false },
   webhookSecret: 'w',
   source: 'secret',
 };
-const profile = { id: 'u', lemon_squeezy_customer_id: null } as unknown as Profile;
 
 function subscription(status: string, extra: Record<string, unknown> = {}): Payload {
   return {
@@ -31,7 +35,7 @@ function subscription(status: string, extra: Record<string, unknown> = {}): Payl
   };
 }
 
-describe('subscription fields from Lemon Squeezy events', () => {
+describe('subscription changes from Lemon Squeezy events', () => {
   it.each([
     ['active', 'pro'],
     ['on_trial', 'pro'],
@@ -41,23 +45,20 @@ describe('subscription fields from Lemon Squeezy events', () => {
     ['unpaid', null],
     ['expired', null],
   ])('status %s keeps plan %s (S1 "any plan set" means access)', (status, plan) => {
-    const c = subscriptionChange('subscription_updated', subscription(status), settings, profile);
-    expect(c.patch.subscription_status).toBe(status);
-    expect(c.patch.subscription_plan).toBe(plan);
+    const c = subscriptionChange('subscription_updated', subscription(status), settings);
+    expect(c.status).toBe(status);
+    expect(c.plan).toBe(plan);
     expect(ENTITLED_STATUSES.has(status as never)).toBe(plan !== null);
   });
 
   it('records the customer, the end of the period, the subscription and its time (normalised to ms)', () => {
-    const c = subscriptionChange('subscription_created', subscription('active'), settings, profile);
-    expect(c).toEqual({
+    expect(subscriptionChange('subscription_created', subscription('active'), settings)).toEqual({
       subscriptionId: 'sub-1',
       updatedAt: '2026-06-01T10:00:00.123Z',
-      patch: {
-        subscription_status: 'active',
-        subscription_plan: 'pro',
-        lemon_squeezy_customer_id: '42',
-        subscription_ends_at: '2026-07-01T00:00:00.000Z',
-      },
+      status: 'active',
+      plan: 'pro',
+      customerId: '42',
+      endsAt: '2026-07-01T00:00:00.000Z',
     });
   });
 
@@ -66,26 +67,23 @@ describe('subscription fields from Lemon Squeezy events', () => {
       'subscription_cancelled',
       subscription('cancelled', { ends_at: '2026-06-30T00:00:00Z' }),
       settings,
-      profile,
     );
-    expect(c.patch.subscription_ends_at).toBe('2026-06-30T00:00:00.000Z');
+    expect(c.endsAt).toBe('2026-06-30T00:00:00.000Z');
   });
 
   it('names the plan by the configured variant, else by Lemon Squeezy', () => {
-    expect(
-      subscriptionChange('subscription_created', subscription('active', { variant_id: 20 }), settings, profile).patch
-        .subscription_plan,
-    ).toBe('enterprise');
-    expect(
-      subscriptionChange('subscription_created', subscription('active', { variant_id: 99 }), settings, profile).patch
-        .subscription_plan,
-    ).toBe('monthly');
+    expect(subscriptionChange('subscription_created', subscription('active', { variant_id: 20 }), settings).plan).toBe(
+      'enterprise',
+    );
+    expect(subscriptionChange('subscription_created', subscription('active', { variant_id: 99 }), settings).plan).toBe(
+      'monthly',
+    );
   });
 
   it.each([
     ['subscription_payment_success', 'active'],
     ['subscription_payment_failed', 'past_due'],
-  ] as const)('%s sets status %s and keeps the plan as it is', (event, status) => {
+  ] as const)('%s sets status %s and leaves the plan and the end to what is known', (event, status) => {
     const invoice: Payload = {
       meta: { event_name: event, custom_data: { user_id: 'u' } },
       data: {
@@ -94,15 +92,63 @@ describe('subscription fields from Lemon Squeezy events', () => {
         attributes: { subscription_id: 7, customer_id: 42, updated_at: '2026-06-01T10:00:00Z' },
       },
     };
-    const c = subscriptionChange(event, invoice, settings, profile);
-    expect(c).toEqual({
+    expect(subscriptionChange(event, invoice, settings)).toEqual({
       subscriptionId: '7',
       updatedAt: '2026-06-01T10:00:00.000Z',
-      patch: { subscription_status: status, lemon_squeezy_customer_id: '42' },
+      status,
+      plan: undefined,
+      customerId: '42',
+      endsAt: undefined,
     });
   });
 
   it('refuses a subscription event without a known status', () => {
-    expect(() => subscriptionChange('subscription_updated', subscription('weird'), settings, profile)).toThrow();
+    expect(() => subscriptionChange('subscription_updated', subscription('weird'), settings)).toThrow();
+  });
+});
+
+describe("the profile's subscription fields from all of an account's subscriptions", () => {
+  const sub = (id: string, over: Partial<SubscriptionRecord>): SubscriptionRecord => ({
+    subscription_id: id,
+    user_id: 'u',
+    status: 'active',
+    plan: 'pro',
+    customer_id: '42',
+    ends_at: '2026-07-01T00:00:00.000Z',
+    updated_at: '2026-06-01T00:00:00.000Z',
+    event_name: 'subscription_created',
+    ...over,
+  });
+
+  it('one subscription ending never takes away what another still grants', () => {
+    const patch = profileFromSubscriptions(
+      [
+        sub('a', { status: 'active', plan: 'pro', ends_at: '2026-12-01T00:00:00.000Z' }),
+        sub('b', { status: 'expired', plan: null, updated_at: '2026-08-01T00:00:00.000Z' }),
+      ],
+      { lemon_squeezy_customer_id: null },
+    );
+    expect(patch).toMatchObject({ subscription_status: 'active', subscription_plan: 'pro' });
+  });
+
+  it('the plan that grants access the longest wins; without one, the newest state shows and no plan', () => {
+    expect(
+      profileFromSubscriptions(
+        [
+          sub('a', { plan: 'pro', ends_at: '2026-07-01T00:00:00.000Z' }),
+          sub('b', { plan: 'enterprise', ends_at: null }),
+        ],
+        { lemon_squeezy_customer_id: null },
+      ).subscription_plan,
+    ).toBe('enterprise');
+    expect(
+      profileFromSubscriptions(
+        [
+          sub('a', { status: 'expired', plan: null, updated_at: '2026-06-01T00:00:00.000Z' }),
+          sub('b', { status: 'paused', plan: null, updated_at: '2026-07-01T00:00:00.000Z' }),
+        ],
+        { lemon_squeezy_customer_id: null },
+      ),
+    ).toMatchObject({ subscription_status: 'paused', subscription_plan: null });
   });
 });

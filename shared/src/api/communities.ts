@@ -1,10 +1,9 @@
 import * as z from 'zod';
-import { route } from './contract';
+import { CommunityParams, IdSchema, route } from './contract';
 import { CommunitySchema, PendingConnectionSchema, UserCommunitySchema } from '../schemas/communities';
 import { CommunityInfoFormSchema } from '../rules/community-info';
 import { GroupIdSchema } from '../rules/group-id';
 
-const CommunityParams = z.object({ communityId: z.string().min(1) });
 
 /**
  * Opening a group verification: the WhatsApp number the code will be sent from, in international
@@ -14,6 +13,7 @@ export const OpenVerificationSchema = z.object({
   phone: z
     .string()
     .trim()
+    .max(16, 'Please enter a valid WhatsApp phone number')
     .regex(/^\+\d{7,15}$/, 'Please enter a valid WhatsApp phone number')
     .optional(),
 });
@@ -110,7 +110,7 @@ export const communityRoutes = {
     auth: 'user',
     area: 'communities',
     summary: "Polled while the bot waits for the code: one of the caller's own verifications (404 for anyone else's).",
-    params: z.object({ connectionId: z.string().uuid('Connection not found. Please try connecting again.') }),
+    params: z.object({ connectionId: IdSchema }),
     response: PendingConnectionSchema,
   }),
   openCommunityVerification: route({

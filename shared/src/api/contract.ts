@@ -191,6 +191,22 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
 export const PaywallReasonSchema = z.enum(['trial_ended', 'no_plan']);
 export type PaywallReason = z.infer<typeof PaywallReasonSchema>;
 
+/** Text of a 400 for a malformed id in a path (it reveals nothing of what exists). */
+export const INVALID_ID_MESSAGE = 'Invalid id';
+
+/**
+ * An id in a path: letters, digits, '-' and '_', at most 64 (uuids, 'demo-community'). A malformed
+ * one is a 400 before anything reads the table with it.
+ */
+export const IdSchema = z
+  .string()
+  .min(1, INVALID_ID_MESSAGE)
+  .max(64, INVALID_ID_MESSAGE)
+  .regex(/^[A-Za-z0-9_-]+$/, INVALID_ID_MESSAGE);
+
+/** The path of every community route. */
+export const CommunityParams = z.object({ communityId: IdSchema });
+
 /** The error body every failing API call returns. `message` is a text the UI may show as is. */
 export const ApiErrorSchema = z.object({
   message: z.string(),

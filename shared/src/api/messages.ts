@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_AI_INPUT_CHARS, RATE_LIMITS, route } from './contract';
+import { CommunityParams, IdSchema, MAX_AI_INPUT_CHARS, RATE_LIMITS, route } from './contract';
 import {
   AiSearchResultSchema,
   EmbeddingStatsSchema,
@@ -11,8 +11,10 @@ import {
 import { ActionFormSchema, ActionSchema, GeneratedActionSchema } from '../schemas/actions';
 import { StoredSummarySchema } from '../schemas/summaries';
 
-const CommunityParams = z.object({ communityId: z.string().min(1) });
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+const isoDate = z
+  .string()
+  .max(40, 'Please enter a valid date')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
 
 /**
  * Filters of the message list (S2 §4). `q` is a standard search term (S2 §5): `id:` prefix or a
@@ -21,12 +23,16 @@ const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Please e
  */
 export const MessageListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().optional(),
+  cursor: z.string().max(2048, 'Invalid cursor').optional(),
   order: SortOrderSchema.default('desc'),
-  q: z.string().trim().optional(),
-  topic: z.string().optional(),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_AI_INPUT_CHARS, `Please search with at most ${MAX_AI_INPUT_CHARS} characters`)
+    .optional(),
+  topic: z.string().max(100).optional(),
   urgency: UrgencySchema.optional(),
-  sender: z.string().optional(),
+  sender: z.string().max(200).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -67,7 +73,7 @@ export const ImportJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 
-const ImportParams = CommunityParams.extend({ importId: z.string().min(1) });
+const ImportParams = CommunityParams.extend({ importId: IdSchema });
 
 export const messageRoutes = {
   listMessages: route({
@@ -89,7 +95,7 @@ export const messageRoutes = {
     area: 'messages',
     requires: 'active-plan',
     summary: 'One message by id.',
-    params: CommunityParams.extend({ msgId: z.string().min(1) }),
+    params: CommunityParams.extend({ msgId: IdSchema }),
     response: MessageSchema,
   }),
   aiSearch: route({
@@ -139,7 +145,7 @@ export const messageRoutes = {
       /** Day/month order when the admin already knows it; inferred from the file otherwise. */
       day_first: z.boolean().nullable().default(null),
       /** IANA zone the export's local times are in. */
-      tz: z.string().default('Asia/Jerusalem'),
+      tz: z.string().max(64).default('Asia/Jerusalem'),
     }),
     response: z.object({
       job: ImportJobSchema,
@@ -206,8 +212,8 @@ export const messageRoutes = {
         .string({ error: 'Message data is missing' })
         .min(1, 'Message data is missing')
         .max(MAX_AI_INPUT_CHARS, `A message can be at most ${MAX_AI_INPUT_CHARS} characters`),
-      Sender_name: z.string().nullable().default(null),
-      topic: z.string().nullable().default(null),
+      Sender_name: z.string().max(200).nullable().default(null),
+      topic: z.string().max(100).nullable().default(null),
     }),
     response: GeneratedActionSchema,
   }),
@@ -265,7 +271,12 @@ export const messageRoutes = {
     uses: { whatsapp: ['receive'], secrets: ['whatsapp'] },
     summary: 'Meta Cloud API subscription handshake (hub.mode, hub.verify_token, hub.challenge).',
     params: z.object({ provider: WhatsAppProviderSchema }),
-    query: z.record(z.string(), z.string()),
+    // The handshake's three parameters and nothing else.
+    query: z.object({
+      'hub.mode': z.string().max(100).optional(),
+      'hub.verify_token': z.string().max(500).optional(),
+      'hub.challenge': z.string().max(500).optional(),
+    }),
     response: z.object({}),
   }),
 };

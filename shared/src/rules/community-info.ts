@@ -84,6 +84,7 @@ export const CommunityInfoFormSchema = z.object({
   admin_phone: z
     .string()
     .trim()
+    .max(30, COMMUNITY_INFO_MESSAGES.admin_phone)
     .refine((v) => v === '' || ADMIN_PHONE_PATTERN.test(v), COMMUNITY_INFO_MESSAGES.admin_phone)
     .nullish()
     .transform((v) => (v ? v : null)),
@@ -99,7 +100,8 @@ export const CommunityInfoFormSchema = z.object({
   member_onboarding_info: optionalText(L.member_onboarding_info),
   pine_coin_manager_id: optionalText(L.pine_coin_manager_id),
   business_focus: z
-    .array(z.string())
+    .array(z.string().max(100, tooLong(100)))
+    .max(50, GENERIC_FIELD_MESSAGES.tooMany(50))
     .nullish()
     .transform((v) => normalizeBusinessFocus(v)),
   summary_destination: SummaryDestinationSchema.default(DEFAULT_SUMMARY_DESTINATION),

@@ -27,4 +27,6 @@ export const GroupIdSchema = z
   .string({ error: GROUP_ID_MESSAGES.empty })
   .trim()
   .min(1, { error: GROUP_ID_MESSAGES.empty, abort: true })
+  // WhatsApp group ids are ~30 characters; anything past 100 is not one.
+  .max(100, { error: GROUP_ID_MESSAGES.empty, abort: true })
   .refine((v) => v.includes(WHATSAPP_GROUP_SUFFIX), GROUP_ID_MESSAGES.suffix);

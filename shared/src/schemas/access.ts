@@ -18,7 +18,7 @@ export const ConsentRecordSchema = z.object({
   acceptedPrivacyPolicy: z.boolean(),
   acceptedEmailCommunications: z.boolean(),
   /** ISO timestamp of the acceptance. */
-  consentTimestamp: z.string(),
+  consentTimestamp: z.string().max(40),
 });
 export type ConsentRecord = z.infer<typeof ConsentRecordSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ACTION_SOURCE_MANUAL, DEFAULT_ACTION_PRIORITY } from '../constants';
-import { optionalIsoDate } from './shared-fields';
+import { GENERIC_FIELD_MESSAGES, optionalIsoDate, optionalText } from './shared-fields';
 
 /** Action priority (S2 §3). */
 export const ActionPrioritySchema = z.enum(['low', 'medium', 'high']);
@@ -39,24 +39,28 @@ export const ACTION_FORM_MESSAGES = {
   noGroup: 'No group found. Please join a group first.',
 } as const;
 
-const nullableText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null));
+/** The longest title of an action, and the longest details (the specs give neither). */
+export const ACTION_TITLE_MAX_LENGTH = 200;
+export const ACTION_DETAILS_MAX_LENGTH = 10_000;
+
+const nullableText = (max: number) => optionalText(max);
 
 /**
  * Create/edit action form (S2 §5): title required and not whitespace only; priority medium by
  * default; empty assigned_to and evidence saved as null; due date an ISO string or null.
  */
 export const ActionFormSchema = z.object({
-  title: z.string({ error: ACTION_FORM_MESSAGES.titleRequired }).trim().min(1, ACTION_FORM_MESSAGES.titleRequired),
-  details: nullableText,
+  title: z
+    .string({ error: ACTION_FORM_MESSAGES.titleRequired })
+    .trim()
+    .min(1, ACTION_FORM_MESSAGES.titleRequired)
+    .max(ACTION_TITLE_MAX_LENGTH, GENERIC_FIELD_MESSAGES.tooLong(ACTION_TITLE_MAX_LENGTH)),
+  details: nullableText(ACTION_DETAILS_MAX_LENGTH),
   due_date: optionalIsoDate(),
   priority: ActionPrioritySchema.default(DEFAULT_ACTION_PRIORITY),
-  assigned_to: nullableText,
-  evidence: nullableText,
-  message_refs: z.array(z.string()).default([]),
+  assigned_to: nullableText(200),
+  evidence: nullableText(2000),
+  message_refs: z.array(z.string().max(100)).max(50, GENERIC_FIELD_MESSAGES.tooMany(50)).default([]),
 });
 export type ActionForm = z.output<typeof ActionFormSchema>;
 export type ActionFormInput = z.input<typeof ActionFormSchema>;

@@ -99,11 +99,12 @@ export const InvitationOptionsSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   expiresAt: optionalIsoDate(),
-  customHeader: optionalText(),
-  customMessage: optionalText(),
+  customHeader: optionalText(200),
+  customMessage: optionalText(2000),
   customButtonText: z
     .string()
     .trim()
+    .max(60, GENERIC_FIELD_MESSAGES.tooLong(60))
     .nullish()
     .transform((v) => v || DEFAULT_INVITE_BUTTON_TEXT),
   useLogo: z.boolean().default(DEFAULT_INVITE_USE_LOGO),
@@ -117,11 +118,13 @@ export const InvitationOptionsSchema = z.object({
   communityName: z
     .string({ error: INVITATION_FORM_MESSAGES.communityNameRequired })
     .trim()
-    .min(1, INVITATION_FORM_MESSAGES.communityNameRequired),
+    .min(1, INVITATION_FORM_MESSAGES.communityNameRequired)
+    .max(100, GENERIC_FIELD_MESSAGES.tooLong(100)),
   groupRules: z
     .string({ error: INVITATION_FORM_MESSAGES.groupRulesRequired })
     .trim()
-    .min(1, INVITATION_FORM_MESSAGES.groupRulesRequired),
+    .min(1, INVITATION_FORM_MESSAGES.groupRulesRequired)
+    .max(10000, GENERIC_FIELD_MESSAGES.tooLong(10000)),
   requireRulesAcceptance: z.boolean().default(DEFAULT_INVITE_REQUIRE_RULES_ACCEPTANCE),
   fieldRequirements: FieldRequirementsSchema.prefault({}),
   customField: CustomFieldConfigSchema.nullish().transform((v) => v ?? null),

@@ -30,8 +30,15 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /** Username edit (S2 §5): trimmed, not empty. */
+/** The longest username (the specs show no limit; the UI shows it in one line). */
+export const USERNAME_MAX_LENGTH = 100;
+
 export const UsernameFormSchema = z.object({
-  username: z.string({ error: SETTINGS_MESSAGES.usernameEmpty }).trim().min(1, SETTINGS_MESSAGES.usernameEmpty),
+  username: z
+    .string({ error: SETTINGS_MESSAGES.usernameEmpty })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.usernameEmpty)
+    .max(USERNAME_MAX_LENGTH, GENERIC_FIELD_MESSAGES.tooLong(USERNAME_MAX_LENGTH)),
 });
 export type UsernameForm = z.infer<typeof UsernameFormSchema>;
 
@@ -71,7 +78,7 @@ export const ThemeFormSchema = z.object({
     .nullish()
     .transform((v) => v || DEFAULT_THEME_FONT_FAMILY),
   /** Public URL of the uploaded logo (S2 §7), or null for none. */
-  logo_url: optionalText(),
+  logo_url: optionalText(2048),
 });
 export type ThemeForm = z.output<typeof ThemeFormSchema>;
 export type ThemeFormInput = z.input<typeof ThemeFormSchema>;

@@ -46,20 +46,20 @@ export const SupplierFormSchema = z.object({
     .string({ error: SUPPLIER_FORM_MESSAGES.nameRequired })
     .trim()
     .min(SUPPLIER_NAME_MIN_LENGTH, SUPPLIER_FORM_MESSAGES.nameRequired),
-  service_type: optionalText(),
-  contact_person: optionalText(),
+  service_type: optionalText(100),
+  contact_person: optionalText(200),
   phone_number: z
     .string()
     .trim()
     .refine((v) => v === '' || isValidSupplierPhone(v), SUPPLIER_FORM_MESSAGES.invalidPhone)
     .nullish()
     .transform((v) => (v ? v : null)),
-  website: optionalText(),
-  description: optionalText(),
-  recommender_name: optionalText(),
-  recommendation_context: optionalText(),
-  social_media: optionalText(),
-  other_contact_info: optionalText(),
+  website: optionalText(2048),
+  description: optionalText(2000),
+  recommender_name: optionalText(200),
+  recommendation_context: optionalText(2000),
+  social_media: optionalText(500),
+  other_contact_info: optionalText(500),
   is_reservist_special: z.boolean().default(false),
 });
 export type SupplierForm = z.output<typeof SupplierFormSchema>;

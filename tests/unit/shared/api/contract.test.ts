@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { buildPath, pathMatcher, routeKey, routes } from '@kehila/shared';
 
 describe('route paths', () => {
@@ -35,5 +36,68 @@ describe('route paths', () => {
     for (const r of Object.values(routes)) {
       if (['member', 'admin', 'owner'].includes(r.auth)) expect(r.path).toContain('{communityId}');
     }
+  });
+});
+
+interface SchemaDef {
+  type: string;
+  checks?: { _zod: { def: { check: string } } }[];
+  element: z.ZodType;
+  shape: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  innerType: z.ZodType;
+  in: z.ZodType;
+  options: z.ZodType[];
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+/** Walks a schema and names every string or array without an upper bound, and every record (unbounded keys). */
+function unbounded(schema: z.ZodType, path: string, out: string[] = [], seen = new Set<unknown>()): string[] {
+  if (seen.has(schema)) return out;
+  seen.add(schema);
+  const def = defOf(schema);
+  const bounded = () => (def.checks ?? []).some((c) => ['max_length', 'length_equals'].includes(c._zod.def.check));
+  switch (def.type) {
+    case 'string':
+      if (!bounded()) out.push(`${path}: string without a maximum length`);
+      break;
+    case 'array':
+      if (!bounded()) out.push(`${path}: array without a maximum size`);
+      unbounded(def.element, `${path}[]`, out, seen);
+      break;
+    case 'object':
+      for (const [k, v] of Object.entries(def.shape)) unbounded(v, `${path}.${k}`, out, seen);
+      if (def.catchall && defOf(def.catchall).type !== 'never') unbounded(def.catchall, `${path}.*`, out, seen);
+      break;
+    case 'record':
+      out.push(`${path}: record with unbounded keys`);
+      break;
+    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+      unbounded(def.innerType, path, out, seen);
+      break;
+    case 'pipe':
+      unbounded(def.in, path, out, seen);
+      break;
+    case 'union':
+      def.options.forEach((o, i) => unbounded(o, `${path}|${i}`, out, seen));
+      break;
+  }
+  return out;
+}
+
+describe('route input limits', () => {
+  it('bounds every string and array in every route\'s params, query and body', () => {
+    const problems = Object.entries(routes).flatMap(([name, r]) =>
+      (['params', 'query', 'body'] as const).flatMap((part) => {
+        const schema: unknown = r[part];
+        return schema && schema !== 'raw' ? unbounded(schema as z.ZodType, `${name}.${part}`) : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('the walker finds an unbounded string, array and record', () => {
+    const loose = z.object({ a: z.string(), b: z.array(z.string().max(3)).max(2), c: z.record(z.string(), z.string()), d: z.array(z.number()) });
+    expect(unbounded(loose, 'x')).toEqual(['x.a: string without a maximum length', 'x.c: record with unbounded keys', 'x.d: array without a maximum size']);
   });
 });

@@ -239,7 +239,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const vite = await createServer({
         configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
         root: join(REPO_ROOT, 'web'),
-        server: { middlewareMode: true, hmr: { server: gateway.server } },
+        server: { middlewareMode: true, ws: { server: gateway.server } },
         appType: 'spa',
         logLevel: 'warn',
       });

@@ -19,7 +19,11 @@ const LANES = 16;
 
 /** The msg_id of every stored message of the demo community (one entry per stored item). */
 async function storedIds(stack: StackProcess): Promise<string[]> {
-  const db = createDb({ region: 'us-east-1', tableName: stack.env.TABLE_NAME ?? '', endpoints: { dynamodb: stack.env.DYNAMODB_ENDPOINT } });
+  const db = createDb({
+    region: 'us-east-1',
+    tableName: stack.env.TABLE_NAME ?? '',
+    endpoints: { dynamodb: stack.env.DYNAMODB_ENDPOINT },
+  });
   try {
     const items = await queryAll<{ msg_id: string }>(db, {
       KeyConditionExpression: 'pk = :pk',

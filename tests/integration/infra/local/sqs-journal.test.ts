@@ -42,7 +42,12 @@ async function receiveAll(sqs: SQSClient, url: string, visibility = 60): Promise
   const out: Message[] = [];
   for (;;) {
     const res = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, VisibilityTimeout: visibility, WaitTimeSeconds: 0 }),
+      new ReceiveMessageCommand({
+        QueueUrl: url,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: visibility,
+        WaitTimeSeconds: 0,
+      }),
     );
     if (!res.Messages?.length) return out;
     out.push(...res.Messages);

@@ -37,7 +37,10 @@ export async function startStackProcess(dataDir: string, port: number, timeoutMs
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   await new Promise<void>((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the stack did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the stack did not start in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const check = () => {
       if (!/Kehila is ready/.test(output)) return;
       clearTimeout(timer);

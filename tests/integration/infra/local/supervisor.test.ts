@@ -66,7 +66,10 @@ describe('the local stack supervising its parts', () => {
     process.kill(childPid('cognito-local'), 'SIGKILL');
     await expect.poll(async () => (await health(stack)).status, { timeout: 10_000 }).toBe(503);
     const error = ApiErrorSchema.parse((await health(stack)).body);
-    expect(error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/user pool \(cognito-local\) stopped/) });
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/user pool \(cognito-local\) stopped/),
+    });
   });
 
   it('answers 503 naming the engine host once it died', async () => {

@@ -56,7 +56,9 @@ export async function startWorkersThread(opts: WorkersThreadOptions): Promise<Wo
   let nextDrain = 0;
   const drains = new Map<number, (drained: boolean) => void>();
   let stopping = false;
+  /** The thread that runs (ready); `latest` may still be starting. */
   let current: Worker | undefined;
+  let latest: Worker | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
   let attempt = 0;
   let supervising = false;
@@ -69,6 +71,7 @@ export async function startWorkersThread(opts: WorkersThreadOptions): Promise<Wo
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
+    latest = worker;
     // Answers go to the thread that asked: a restarted thread numbers its calls afresh.
     const send = (msg: ToWorkers) => worker.postMessage(msg);
     const startedAt = Date.now();
@@ -172,8 +175,10 @@ export async function startWorkersThread(opts: WorkersThreadOptions): Promise<Wo
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
-      const worker = current;
+      const worker = latest;
       if (!worker) return;
+      // A thread still starting has nothing to finish.
+      if (worker !== current) return void (await worker.terminate());
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 15_000);
         timer.unref();

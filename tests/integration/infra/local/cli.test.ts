@@ -52,13 +52,7 @@ describe('the command-line tools find the running local stack', () => {
   });
   afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
 
-  const storedCount = async () =>
-    (
-      await queryAll(deps.db, {
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.messagePartition(community.id) },
-      })
-    ).length;
+  const storedCount = async () => (await queryAll(deps.db, { pk: keys.messagePartition(community.id) })).length;
 
   it('simulate posts to the URL the stack recorded (not the default port) and prints no warnings', async () => {
     expect(port).not.toBe('5173');

@@ -25,11 +25,11 @@ async function storedIds(stack: StackProcess): Promise<string[]> {
     endpoints: { dynamodb: stack.env.DYNAMODB_ENDPOINT },
   });
   try {
-    const items = await queryAll<{ msg_id: string }>(db, {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.messagePartition(DEMO_COMMUNITY.id) },
-      ProjectionExpression: 'msg_id',
-    });
+    const items = await queryAll<{ msg_id: string }>(
+      db,
+      { pk: keys.messagePartition(DEMO_COMMUNITY.id) },
+      { attributes: ['msg_id'] },
+    );
     return items.map((i) => i.msg_id);
   } finally {
     db.doc.destroy();

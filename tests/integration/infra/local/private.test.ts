@@ -99,9 +99,9 @@ describe('the local stack is private by default', () => {
     ['the TypeScript config', () => '/tsconfig.json', 'compilerOptions'],
     ['the local stack source', () => `/@fs${REPO_ROOT}/infra/local/stack.ts`, 'startLocalStack'],
     [
-      'the server code through its workspace link',
-      () => `/@fs${REPO_ROOT}/node_modules/@kehila/functions/src/core/deps.ts`,
-      'createDeps',
+      'the local stack source through its workspace link',
+      () => `/@fs${REPO_ROOT}/node_modules/@kehila/infra/local/stack.ts`,
+      'startLocalStack',
     ],
   ])('gives no file content for %s', async (_what, path, marker) => {
     const res = await rawGet(stack.address.port, path());

@@ -1,5 +1,5 @@
 /**
- * Queue journal benchmark (issue 16, docs/decisions/0004-local-queue-journal.md): what journalling the
+ * Queue journal benchmark (issue 16, docs/decisions/0005-local-queue-journal.md): what journalling the
  * local SQS costs the webhook's acknowledgement, and how fast a restart gives the queue back.
  *
  * Starts two engine hosts, one journalling to a temp dir (as `npm start` does) and one in memory (as

@@ -1,4 +1,4 @@
-// The local queue's journal (docs/decisions/0004-local-queue-journal.md): local-aws-sqs keeps messages
+// The local queue's journal (docs/decisions/0005-local-queue-journal.md): local-aws-sqs keeps messages
 // in memory only, so a crash of `npm start` would lose messages the webhook had already acknowledged.
 // Every message a queue takes is appended here before local-aws-sqs answers the sender, every delete
 // too, and a restart puts the undeleted ones back (with their ids) before anything can receive.

@@ -24,16 +24,12 @@ async function storedIds(stack: StackProcess): Promise<string[]> {
     tableName: stack.env.TABLE_NAME ?? '',
     endpoints: { dynamodb: stack.env.DYNAMODB_ENDPOINT },
   });
-  try {
-    const items = await queryAll<{ msg_id: string }>(
-      db,
-      { pk: keys.messagePartition(DEMO_COMMUNITY.id) },
-      { attributes: ['msg_id'] },
-    );
-    return items.map((i) => i.msg_id);
-  } finally {
-    db.doc.destroy();
-  }
+  const items = await queryAll<{ msg_id: string }>(
+    db,
+    { pk: keys.messagePartition(DEMO_COMMUNITY.id) },
+    { attributes: ['msg_id'] },
+  );
+  return items.map((i) => i.msg_id);
 }
 
 /** Messages the ingest queue holds (visible or in flight). */

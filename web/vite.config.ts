@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 // Absolute, because the local gateway loads this file with `configFile` from the repository root, and a
 // relative `root` would be read against that working directory rather than this folder.
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
+const repoRoot = decodeURIComponent(new URL('..', import.meta.url).pathname);
 
 /**
  * One config for `vite build web` (output web/dist) and for the local gateway's dev server in middleware
@@ -16,6 +17,30 @@ export default defineConfig({
     // The workspace package is TypeScript source served through its `exports`; pre-bundling it would
     // freeze a copy that ignores edits to shared/.
     exclude: ['@kehila/shared'],
+  },
+  server: {
+    // The dev server serves the web app and nothing else of the repository (docs/local-stack.md): its
+    // own folder, the shared package's source it imports, and the installed packages. Workspace links
+    // under node_modules/@kehila would reach the server code, so they are denied (the app imports
+    // shared/ by its real path); so are secrets, the local data and the tooling's own files.
+    fs: {
+      strict: true,
+      allow: [webRoot, `${repoRoot}shared/src`, `${repoRoot}node_modules`],
+      deny: [
+        '.env',
+        '.env.*',
+        '*.{crt,pem,key,p12,pfx,cer,der}',
+        '.npmrc',
+        '.yarnrc.yml',
+        '**/.git/**',
+        '**/.data/**',
+        '**/node_modules/@kehila/**',
+        'package.json',
+        'package-lock.json',
+        'tsconfig*.json',
+        'vite.config.*',
+      ],
+    },
   },
   build: {
     outDir: 'dist',

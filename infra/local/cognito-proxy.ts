@@ -8,6 +8,39 @@ export type CognitoHook = (request: Record<string, unknown>, response: Record<st
 
 const AMZ_JSON = 'application/x-amz-json-1.1';
 
+/**
+ * What the browser's Amplify client calls (web/src/auth: sign-in with USER_PASSWORD_AUTH, sign-up and
+ * its code, password reset, token refresh, sign-out). Anything else, the admin operations first, is
+ * refused here: the seed and the tests talk to cognito-local's own endpoint on loopback.
+ */
+const BROWSER_TARGETS: ReadonlySet<string> = new Set([
+  'InitiateAuth',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetTokensFromRefreshToken',
+  'GlobalSignOut',
+  'RevokeToken',
+]);
+/** The flows InitiateAuth accepts from the browser (SRP is a cloud flow; cognito-local lacks it). */
+const BROWSER_AUTH_FLOWS: ReadonlySet<string> = new Set(['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
+
+/** A Cognito error as the service sends it: 400, its type and message. */
+function refusal(type: string, message: string): { status: number; text: string } {
+  return { status: 400, text: JSON.stringify({ __type: type, message }) };
+}
+
+function parseInput(body: string): Record<string, unknown> | undefined {
+  try {
+    const input: unknown = JSON.parse(body || '{}');
+    return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -25,9 +58,11 @@ async function forward(endpoint: string, target: string, body: string) {
 
 /**
  * Puts cognito-local behind the gateway at `/cognito`, so the browser's Amplify client talks to the
- * page's own origin. It fills two gaps Amplify hits: GetTokensFromRefreshToken (newer Amplify
- * refreshes with it; cognito-local lacks it) becomes InitiateAuth REFRESH_TOKEN_AUTH, and
- * GlobalSignOut (also missing) answers success, since local tokens are not tracked server-side.
+ * page's own origin. Only the operations the browser uses pass (a 400 NotAuthorizedException for the
+ * rest, as an unsigned admin call gets nothing from Cognito either). It fills two gaps Amplify hits:
+ * GetTokensFromRefreshToken (newer Amplify refreshes with it; cognito-local lacks it) becomes
+ * InitiateAuth REFRESH_TOKEN_AUTH, and GlobalSignOut (also missing) answers success, since local
+ * tokens are not tracked server-side. The app and `/cognito` share one origin, so no CORS is offered.
  */
 export function cognitoProxy(
   endpoint: string,
@@ -35,16 +70,21 @@ export function cognitoProxy(
   targets: Readonly<Record<string, CognitoTarget>> = {},
 ) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end();
-      return;
-    }
     const header = String(req.headers['x-amz-target'] ?? '');
-    const target = header.split('.')[1] ?? '';
+    const [service, target = ''] = header.split('.');
     const body = await readBody(req);
+    const input = parseInput(body);
     let out: { status: number; text: string };
-    if (target === 'GetTokensFromRefreshToken') {
-      const input = JSON.parse(body || '{}') as { ClientId?: string; RefreshToken?: string };
+    if (req.method !== 'POST' || service !== 'AWSCognitoIdentityProviderService' || !BROWSER_TARGETS.has(target)) {
+      out = refusal(
+        'NotAuthorizedException',
+        `${target || 'This request'} is not available on this endpoint: it serves the app's sign-in only.`,
+      );
+    } else if (!input) {
+      out = refusal('SerializationException', 'The request body is not a JSON object.');
+    } else if (target === 'InitiateAuth' && !BROWSER_AUTH_FLOWS.has(String(input.AuthFlow))) {
+      out = refusal('InvalidParameterException', `AuthFlow ${String(input.AuthFlow)} is not supported here.`);
+    } else if (target === 'GetTokensFromRefreshToken') {
       out = await forward(
         endpoint,
         'InitiateAuth',
@@ -66,18 +106,13 @@ export function cognitoProxy(
     } else if (target === 'GlobalSignOut') {
       out = { status: 200, text: '{}' };
     } else if (targets[target]) {
-      const answer = await targets[target](JSON.parse(body || '{}') as Record<string, unknown>);
+      const answer = await targets[target](input);
       out = { status: answer.status, text: JSON.stringify(answer.body) };
     } else {
       out = await forward(endpoint, target, body);
       const hook = hooks[target];
-      if (hook && out.status === 200) {
-        await hook(
-          JSON.parse(body || '{}') as Record<string, unknown>,
-          JSON.parse(out.text || '{}') as Record<string, unknown>,
-        );
-      }
+      if (hook && out.status === 200) await hook(input, JSON.parse(out.text || '{}') as Record<string, unknown>);
     }
-    res.writeHead(out.status, { 'content-type': AMZ_JSON, 'access-control-allow-origin': '*' }).end(out.text);
+    res.writeHead(out.status, { 'content-type': AMZ_JSON }).end(out.text);
   };
 }

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { pathMatcher, routeKey, routes, type AnyRoute, type Area, type RuntimeConfig } from '@kehila/shared';
+import {
+  pathMatcher,
+  routeKey,
+  routes,
+  type AnyRoute,
+  type ApiError,
+  type Area,
+  type RuntimeConfig,
+} from '@kehila/shared';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { lambdaContext } from './lambda-context';
 
@@ -27,6 +35,11 @@ export interface GatewayOptions {
   readonly fallback?: Middleware;
   /** WebSocket upgrades by path. */
   readonly upgrades?: Readonly<Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>>;
+  /**
+   * Why the local pipeline cannot do its work now (a part of the stack is down), or undefined. While
+   * it says something, `GET /api/health` answers 503 with it instead of calling the health handler.
+   */
+  readonly unavailable?: () => string | undefined;
   readonly log?: (line: string) => void;
 }
 
@@ -34,6 +47,8 @@ export interface GatewayOptions {
 export interface Gateway {
   readonly server: Server;
   readonly url: string;
+  /** The address and port it listens on. */
+  readonly address: { readonly host: string; readonly port: number };
   close(): Promise<void>;
 }
 
@@ -109,6 +124,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
     if (!found) return sendJson(res, 404, { message: 'Not Found' });
     const { route, params } = found;
+    if (route === routes.health) {
+      const problem = opts.unavailable?.();
+      if (problem) return sendJson(res, 503, { message: problem, code: 'unavailable' } satisfies ApiError);
+    }
     const headers = headerMap(req);
 
     let claims: Record<string, string | number | boolean | string[]> | undefined;
@@ -225,6 +244,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     server,
     url: `http://localhost:${port}`,
+    address: { host: typeof addr === 'object' && addr ? addr.address : (opts.host ?? ''), port },
     close: () =>
       new Promise<void>((resolve) => {
         if (!server.listening) return resolve();

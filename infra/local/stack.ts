@@ -17,8 +17,8 @@ import { startCognito, ensureUserPool } from './engines/cognito';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './engines/net';
 import { startGateway, type AreaHandler, type Gateway, type Middleware } from './gateway';
 import { cognitoProxy, type CognitoHook, type CognitoTarget } from './cognito-proxy';
-import type { Pollers } from './pollers';
-import { startWorkersThread } from './workers-host';
+import { createStackHealth } from './health';
+import { startWorkersThread, type WorkersThread } from './workers-host';
 import { seedDemo } from './seed';
 import type { LocalContext } from './plugin';
 import { plugins } from './plugins/index';
@@ -31,7 +31,12 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export interface LocalStackOptions {
   /** Gateway port; 0 picks a free one. */
   readonly port: number;
-  /** Persist data here (dynalite LevelDB, cognito-local files); a temp dir wiped on close when unset. */
+  /** The interface the gateway listens on: loopback unless told otherwise (e.g. `0.0.0.0`). */
+  readonly host?: string;
+  /**
+   * Persist data here (dynalite LevelDB, the queue journal, cognito-local files); in memory and a temp
+   * dir wiped on close when unset.
+   */
   readonly dataDir?: string;
   /** How the web app is served: Vite dev middleware, the built web/dist, or not at all. */
   readonly web: 'dev' | 'dist' | 'none';
@@ -46,6 +51,10 @@ export interface LocalStackOptions {
 /** A running local stack. */
 export interface LocalStack {
   readonly url: string;
+  /** The address and port the gateway listens on. */
+  readonly address: { readonly host: string; readonly port: number };
+  /** Where the stack keeps its data (and its `stack.json`). */
+  readonly dataDir: string;
   readonly env: Readonly<Record<string, string>>;
   readonly endpoints: { readonly dynamodb: string; readonly sqs: string; readonly cognito: string };
   readonly userPool: { readonly userPoolId: string; readonly clientId: string };
@@ -53,6 +62,10 @@ export interface LocalStack {
   readonly deps: Deps;
   /** Waits until every queue is empty (true) or the timeout passes (false). */
   drain(timeoutMs?: number): Promise<boolean>;
+  /** Why the pipeline cannot work now (a part is down, as `/api/health` reports it), or undefined. */
+  problem(): string | undefined;
+  /** Ends the workers thread as a crash would, for tests of its supervisor (which starts it again). */
+  killWorkersThread(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,8 +91,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   };
 
+  const health = createStackHealth();
+  const partDown = (part: Parameters<typeof health.down>[0]) => (reason: string) => {
+    health.down(part, reason);
+    log(`${part} stopped (${reason}): restart the local stack`);
+  };
+
   try {
-    const engines = await startEngineHost(opts.dataDir ? { dynamoPath: join(dataDir, 'dynamodb') } : {});
+    const engines = await startEngineHost({
+      ...(opts.dataDir
+        ? { dynamoPath: join(dataDir, 'dynamodb'), sqsJournal: join(dataDir, 'sqs', 'journal.ndjson') }
+        : {}),
+      onExit: partDown('engines'),
+    });
     closers.push(() => engines.close());
     const dynamo = { endpoint: engines.dynamodb };
     const sqs = { endpoint: engines.sqs };
@@ -94,6 +118,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       dir: join(dataDir, 'cognito'),
       config: cognitoConfig,
       log: (l) => log(`[cognito] ${l}`),
+      onExit: partDown('cognito'),
     });
     closers.push(() => cognito.close());
 
@@ -127,12 +152,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     if (opts.seed) await seedDemo(deps, { endpoint: cognito.endpoint, userPoolId: pool.userPoolId }, log);
 
-    const pollers: Pollers = await startWorkersThread({
+    const pollers: WorkersThread = await startWorkersThread({
       env,
       queueUrls,
       concurrency: opts.pollerConcurrency ?? 2,
       ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
       search: () => deps.search,
+      health,
       log,
     });
     closers.push(() => pollers.stop());
@@ -187,6 +213,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
     const gateway: Gateway = await startGateway({
       port: opts.port,
+      host: opts.host ?? '127.0.0.1',
+      unavailable: health.problem,
       runtimeConfig,
       jwt: {
         issuer: `${cognito.endpoint}/${pool.userPoolId}`,
@@ -211,7 +239,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const vite = await createServer({
         configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
         root: join(REPO_ROOT, 'web'),
-        server: { middlewareMode: true, hmr: { server: gateway.server } },
+        server: { middlewareMode: true, ws: { server: gateway.server } },
         appType: 'spa',
         logLevel: 'warn',
       });
@@ -243,12 +271,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     return {
       url: gateway.url,
+      address: gateway.address,
+      dataDir,
       env,
       endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint },
       userPool: pool,
       queueUrls,
       deps,
       drain: (timeoutMs = 10_000) => pollers.drain(timeoutMs),
+      problem: health.problem,
+      killWorkersThread: () => pollers.kill(),
       async close() {
         await stopPlugins();
         await gateway.close().catch(() => undefined);

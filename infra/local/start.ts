@@ -5,6 +5,8 @@ import { REPO_ROOT, startLocalStack } from './stack';
 
 const started = Date.now();
 const port = Number(process.env.PORT ?? 5173);
+// Private by default: only this machine reaches the app. HOST=0.0.0.0 opens it to the network.
+const host = process.env.HOST?.trim() || '127.0.0.1';
 const dataDir = process.env.KEHILA_DATA_DIR ?? join(REPO_ROOT, '.data');
 const web = (process.env.KEHILA_WEB ?? 'dev') as 'dev' | 'dist' | 'none';
 const verbose = process.env.KEHILA_VERBOSE === '1';
@@ -13,7 +15,7 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   console.error(`PORT must be a port number, got "${process.env.PORT}".`);
   process.exit(1);
 }
-if (!(await portIsFree(port))) {
+if (!(await portIsFree(port, host))) {
   console.error(
     `Port ${port} is already in use, so Kehila cannot start there.\n` +
       `Stop whatever is using it (perhaps another "npm start"), or pick another port: PORT=${port + 1} npm start`,
@@ -24,6 +26,7 @@ if (!(await portIsFree(port))) {
 console.log(`Starting Kehila's local stack (data in ${dataDir})…`);
 const stack = await startLocalStack({
   port,
+  host,
   dataDir,
   web,
   seed: true,
@@ -38,7 +41,7 @@ const stack = await startLocalStack({
 const logins = demoLogins();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
-  Kehila is ready in ${seconds}s:  ${stack.url}
+  Kehila is ready in ${seconds}s:  ${stack.url}${host === '127.0.0.1' ? '' : `  (listening on ${host})`}
 
   Demo logins (local only; password "${logins.admin.password}"):
     Admin   ${logins.admin.email}

@@ -10,6 +10,8 @@ export interface ProvidedStack {
   sqsEndpoint: string;
   dynamoEndpoint: string;
   cognitoEndpoint: string;
+  /** Where the stack keeps its data and its `stack.json` (a temp dir). */
+  dataDir: string;
 }
 
 declare module 'vitest' {
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
     sqsEndpoint: stack.endpoints.sqs,
     dynamoEndpoint: stack.endpoints.dynamodb,
     cognitoEndpoint: stack.endpoints.cognito,
+    dataDir: stack.dataDir,
   });
   return async () => {
     await stack.close();

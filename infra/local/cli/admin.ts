@@ -47,6 +47,8 @@ Options:
   --stage local|cloud   local (default): the running \`npm start\` (reads <data dir>/stack.json);
                         cloud: the table named by TABLE_NAME in AWS_REGION with your AWS credentials
   --data-dir <dir>      the local stack's data directory (default: $KEHILA_DATA_DIR or .data)
+  --base <url>          the local stack's URL (default: http://localhost:$PORT when PORT is set, else
+                        the URL the stack recorded in <data dir>/stack.json)
 `;
 
 interface Target {
@@ -58,14 +60,14 @@ interface Target {
 }
 
 /** The running local stack (its environment, as the handlers see it) or the cloud table. */
-function target(stage: string, dataDirOption: string | undefined): Target {
+function target(stage: string, local: { base: string | undefined; dataDir: string | undefined }): Target {
   if (stage === 'cloud') {
     if (!process.env.TABLE_NAME) fail('--stage cloud needs TABLE_NAME (and AWS_REGION) set to the deployed table.');
     const config = loadConfig({ ...process.env, STAGE: 'cloud' });
     return { config, db: createDb(config), env: process.env };
   }
   if (stage !== 'local') fail(`--stage must be local or cloud, not "${stage}"`, 2);
-  const stack = readRunningStack(dataDirOption);
+  const stack = readRunningStack(local);
   // The AWS SDK reads the local engines' dummy credentials from the environment, as the handlers do.
   Object.assign(process.env, stack.env);
   const config = loadConfig(stack.env);
@@ -142,14 +144,13 @@ function testWebhookBody(event: SubscriptionEvent, user: { id: string; email: st
 }
 
 async function main(): Promise<void> {
-  // The SDK's notice about Node 22 concerns its 2027 releases, not this command (as in `npm start`).
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
     options: {
       stage: { type: 'string', default: 'local' },
       'data-dir': { type: 'string' },
+      base: { type: 'string' },
       expires: { type: 'string' },
       ends: { type: 'string' },
       event: { type: 'string', default: 'subscription_created' },
@@ -165,7 +166,7 @@ async function main(): Promise<void> {
   const command = group === 'recount' ? group : `${group} ${action ?? ''}`.trim();
   const known = ['allowlist add', 'allowlist remove', 'allowlist list', 'trial set', 'billing test-webhook', 'recount'];
   if (!known.includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`, 2);
-  const t = target(values.stage ?? 'local', values['data-dir']);
+  const t = target(values.stage ?? 'local', { base: values.base, dataDir: values['data-dir'] });
 
   switch (command) {
     case 'allowlist add': {

@@ -30,12 +30,17 @@ Options:
   --month-first      dates are month/day (12/31/23)
   --tz <zone>        IANA time zone of the phone that exported the chat (default: ${IMPORT_DEFAULT_TIME_ZONE})
   --data-dir <dir>   the local stack's data directory (default: $KEHILA_DATA_DIR or .data)
+  --base <url>       the local stack's URL (default: http://localhost:$PORT when PORT is set, else the
+                     URL the stack recorded in <data dir>/stack.json)
   --stall <seconds>  give up when the job makes no progress for this long (default: 120)
 `;
 
 /** The running local stack: its gateway URL and the environment its handlers run with. */
-async function runningStack(dataDirOption: string | undefined): Promise<{ url: string; env: Record<string, string> }> {
-  const stack = readRunningStack(dataDirOption);
+async function runningStack(opts: {
+  base: string | undefined;
+  dataDir: string | undefined;
+}): Promise<{ url: string; env: Record<string, string> }> {
+  const stack = readRunningStack(opts);
   const start = 'Start it with `npm start` (with the same PORT and KEHILA_DATA_DIR), then run the import again.';
   try {
     const res = await fetch(`${stack.url}/api/health`, { signal: AbortSignal.timeout(5000) });
@@ -54,6 +59,7 @@ const { values, positionals } = parseArgs({
     'month-first': { type: 'boolean', default: false },
     tz: { type: 'string', default: IMPORT_DEFAULT_TIME_ZONE },
     'data-dir': { type: 'string' },
+    base: { type: 'string' },
     stall: { type: 'string', default: '120' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -70,9 +76,7 @@ if (!Number.isFinite(stallSeconds) || stallSeconds <= 0) fail('--stall must be a
 const file = resolve(path);
 if (!existsSync(file) || !statSync(file).isFile()) fail(`There is no file at ${file}.`);
 
-// Local engines only: the SDK's notice about future Node versions is noise on this command's output.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const stack = await runningStack(values['data-dir']);
+const stack = await runningStack({ base: values.base, dataDir: values['data-dir'] });
 // The AWS SDK reads the local engines' dummy credentials from the environment, as the handlers do.
 Object.assign(process.env, stack.env);
 const deps = createLocalDeps(loadConfig(stack.env));

@@ -10,8 +10,6 @@
  * and signed with the stack's webhook secrets (the documented local defaults unless
  * WHATSAPP_WEBHOOK_SECRETS is set). docs/ingest.md has the details.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { WhatsAppProviderSchema, type WhatsAppProvider } from '@kehila/shared';
 import { buildWebhook, simulatedMessageId, type SimulatedMessage } from '@kehila/functions/adapters/whatsapp/payloads';
@@ -23,6 +21,7 @@ import {
 import { getCommunity } from '@kehila/functions/data/communities';
 import { createDb } from '@kehila/functions/data/db';
 import { DEMO_COMMUNITY } from '../seed';
+import { fail, findStack } from './running-stack';
 
 const USAGE = `Usage: npm run simulate -- [options]
 
@@ -32,11 +31,10 @@ Options:
   --text "<text>"    send this exact text (every message, when --count is given too)
   --provider <name>  waha | green | evolution | meta (default: waha)
   --community <id>   community whose group receives the messages (default: ${DEMO_COMMUNITY.id})
-  --base <url>       the local stack (default: http://localhost:$PORT, PORT defaulting to 5173)
-  --data-dir <dir>   the local stack's data directory, to read the group (default: $KEHILA_DATA_DIR or .data)
+  --base <url>       the local stack's URL (default: http://localhost:$PORT when PORT is set, else the
+                     URL the stack recorded in <data dir>/stack.json)
+  --data-dir <dir>   the local stack's data directory (default: $KEHILA_DATA_DIR or .data)
 `;
-
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
 /** People of the simulated group: phone-number ids and privacy (@lid) ids, Hebrew and English names. */
 const SENDERS = [
@@ -89,20 +87,8 @@ const CAPTIONS = ['Slides from last night', 'Our booth at the fair', 'מצגת �
 
 const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-/** The stack's recorded environment (stack.json), when one was started with this data directory. */
-function stackEnv(dataDir: string): Record<string, string> | null {
-  const file = join(dataDir, 'stack.json');
-  if (!existsSync(file)) return null;
-  return (JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> }).env;
-}
-
 /** The WhatsApp group of the community: read from the stack's table, or the demo's known group. */
-async function groupOf(communityId: string, env: Record<string, string> | null): Promise<string> {
+async function groupOf(communityId: string, env: Record<string, string> | null, missing: string): Promise<string> {
   if (env?.TABLE_NAME && env.DYNAMODB_ENDPOINT) {
     Object.assign(process.env, {
       AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID ?? 'local',
@@ -124,7 +110,7 @@ async function groupOf(communityId: string, env: Record<string, string> | null):
     }
   }
   if (communityId === DEMO_COMMUNITY.id) return DEMO_COMMUNITY.groupId;
-  fail(`Cannot find the group of "${communityId}": no running stack recorded its table. Start it with npm start.`);
+  fail(`Cannot find the group of "${communityId}": ${missing}`);
 }
 
 function secretsFrom(env: Record<string, string> | null): WhatsAppSecrets {
@@ -149,15 +135,17 @@ if (values.help) {
   process.exit(0);
 }
 const provider = WhatsAppProviderSchema.safeParse(values.provider);
-if (!provider.success) fail(`--provider must be one of waha, green, evolution, meta.\n\n${USAGE}`);
+if (!provider.success) fail(`--provider must be one of waha, green, evolution, meta.\n\n${USAGE}`, 2);
 const count = Number(values.count ?? (values.text !== undefined ? 1 : 20));
 const rate = Number(values.rate);
-if (!Number.isInteger(count) || count < 1) fail(`--count must be a whole number of at least 1.\n\n${USAGE}`);
-if (!(rate > 0)) fail(`--rate must be a number above 0.\n\n${USAGE}`);
-const base = (values.base ?? `http://localhost:${process.env.PORT ?? 5173}`).replace(/\/+$/, '');
-const dataDir = resolve(values['data-dir'] ?? process.env.KEHILA_DATA_DIR ?? join(REPO_ROOT, '.data'));
-const env = stackEnv(dataDir);
-const groupId = await groupOf(values.community, env);
+if (!Number.isInteger(count) || count < 1) fail(`--count must be a whole number of at least 1.\n\n${USAGE}`, 2);
+if (!(rate > 0)) fail(`--rate must be a number above 0.\n\n${USAGE}`, 2);
+// The stack's recorded environment gives the group and the webhook secrets; without it (another data
+// directory, or --base elsewhere) the demo community's group and the local default secrets are used.
+const target = findStack({ base: values.base, dataDir: values['data-dir'] });
+const base = target.url;
+const env = target.stack?.env ?? null;
+const groupId = await groupOf(values.community, env, target.missing);
 const secrets = secretsFrom(env);
 const p: WhatsAppProvider = provider.data;
 

@@ -47,6 +47,8 @@ export async function startCognito(opts: {
   log?: (line: string) => void;
   /** Extra cognito-local settings (trigger functions, Lambda endpoint), merged into its config.json. */
   config?: Record<string, unknown>;
+  /** Called when cognito-local stops without being asked to (a crash, or killed). */
+  onExit?: (reason: string) => void;
 }): Promise<LocalCognito> {
   const configDir = join(opts.dir, '.cognito');
   mkdirSync(configDir, { recursive: true });
@@ -69,11 +71,18 @@ export async function startCognito(opts: {
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
   await waitHealthy(endpoint, child, 30_000);
+  let closing = false;
+  child.once('exit', (code, signal) => {
+    // Ctrl-C in the terminal reaches cognito-local too, while the stack is stopping anyway.
+    if (closing || signal === 'SIGINT') return;
+    opts.onExit?.(signal ? `killed by ${signal}` : `exit code ${code}`);
+  });
   return {
     endpoint,
     dir: opts.dir,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         // Ctrl-C reaches cognito-local too: a child killed by a signal has a signalCode, no exitCode.
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());

@@ -2,8 +2,10 @@
 // use the second core instead of competing with the gateway and the workers. Started by
 // engine-host.ts with an IPC channel; plain JavaScript so it starts without a TypeScript loader.
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import dynalite from 'dynalite';
-import { createSqsServer } from 'local-aws-sqs';
+import { createRequestHandler } from 'local-aws-sqs';
+import { openQueueJournal } from './sqs-journal.mjs';
 
 const listen = (server) =>
   new Promise((resolve, reject) => {
@@ -23,7 +25,7 @@ process.on('SIGTERM', () => {});
 // If the parent dies, nothing is left to serve.
 process.on('disconnect', () => process.exit(0));
 
-process.once('message', async ({ dynamoPath }) => {
+process.once('message', async ({ dynamoPath, sqsJournal }) => {
   try {
     if (dynamoPath) mkdirSync(dynamoPath, { recursive: true });
     const db = dynalite({
@@ -33,11 +35,25 @@ process.once('message', async ({ dynamoPath }) => {
       updateTableMs: 0,
     });
     const dynamoPort = await listen(db);
-    const sqs = await createSqsServer({ port: 0, hostname: '127.0.0.1', emulateQueueCreationLifecycle: false });
-    const sqsPort = sqs.address().port;
+    // local-aws-sqs's own server, built from its request handler so that the journal (when the stack
+    // keeps its data) sees each queue before a request reaches it.
+    const { service, requestHandler } = createRequestHandler({
+      port: 0,
+      hostname: '127.0.0.1',
+      emulateQueueCreationLifecycle: false,
+    });
+    const journal = sqsJournal ? openQueueJournal(sqsJournal) : undefined;
+    const sqs = createServer((req, res) => {
+      journal?.attach(service);
+      void requestHandler(req, res);
+    });
+    const sqsPort = await listen(sqs);
+    // Queue URLs carry the port, which is known only now.
+    service.PORT = sqsPort;
     process.on('message', async (msg) => {
       if (msg !== 'close') return;
       await Promise.all([close(db), close(sqs)]);
+      journal?.close();
       process.send?.('closed', () => process.exit(0));
     });
     process.send?.({ dynamoPort, sqsPort });

@@ -13,12 +13,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** True when nothing listens on the port (checked on every interface, as the gateway binds). */
-export async function portIsFree(port: number): Promise<boolean> {
+/** True when the gateway could listen on the port at `host` (nothing else holds it there). */
+export async function portIsFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = createServer();
     srv.once('error', () => resolve(false));
-    srv.listen(port, () => srv.close(() => resolve(true)));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
   });
 }
 

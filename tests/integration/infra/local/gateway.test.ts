@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfigSchema } from '@kehila/shared';
 import { demoLogins } from '../../../../infra/local/seed';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { localCognitoClient } from '../../../../infra/local/engines/cognito';
 import { api, signIn, stack } from '../../support';
 
 describe('local API gateway', () => {
@@ -78,5 +80,68 @@ describe('local API gateway', () => {
 
   it('rejects a wrong password with Cognito’s own error', async () => {
     await expect(signIn(demoLogins().admin.email, 'wrong-password')).rejects.toThrow(/sign-in failed: 400/);
+  });
+
+  /** Calls a Cognito operation through the gateway's /cognito endpoint, as a browser could. */
+  async function cognito(target: string, body: unknown) {
+    const res = await fetch(`${stack().url}/cognito`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { __type?: string; message?: string } };
+  }
+
+  it('refuses admin operations on /cognito with a 400 in Cognito’s error shape, and changes nothing', async () => {
+    const email = `intruder-${Date.now()}@example.com`;
+    const created = await cognito('AdminCreateUser', {
+      UserPoolId: stack().userPoolId,
+      Username: email,
+      TemporaryPassword: 'intruder-password',
+      MessageAction: 'SUPPRESS',
+    });
+    expect(created).toMatchObject({ status: 400, body: { __type: 'NotAuthorizedException' } });
+    const direct = localCognitoClient(stack().cognitoEndpoint);
+    await expect(
+      direct.send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email })),
+    ).rejects.toThrow(/User does not exist/);
+    direct.destroy();
+    for (const [target, body] of [
+      [
+        'AdminSetUserPassword',
+        { UserPoolId: stack().userPoolId, Username: demoLogins().admin.email, Password: 'x12345', Permanent: true },
+      ],
+      [
+        'AdminInitiateAuth',
+        { UserPoolId: stack().userPoolId, ClientId: stack().clientId, AuthFlow: 'ADMIN_NO_SRP_AUTH' },
+      ],
+      ['ListUsers', { UserPoolId: stack().userPoolId }],
+      ['CreateUserPool', { PoolName: 'intruder' }],
+      ['DeleteUserPool', { UserPoolId: stack().userPoolId }],
+    ] as const) {
+      expect(await cognito(target, body), target).toMatchObject({
+        status: 400,
+        body: { __type: 'NotAuthorizedException' },
+      });
+    }
+    // The demo admin's password still works.
+    await expect(signIn(demoLogins().admin.email, demoLogins().admin.password)).resolves.toHaveProperty('IdToken');
+  });
+
+  it('answers a malformed /cognito request or an unsupported sign-in flow with a 400, not a 5xx', async () => {
+    expect(await cognito('InitiateAuth', '{not json')).toMatchObject({
+      status: 400,
+      body: { __type: 'SerializationException' },
+    });
+    expect(
+      await cognito('InitiateAuth', {
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        ClientId: stack().clientId,
+        AuthParameters: {},
+      }),
+    ).toMatchObject({ status: 400, body: { __type: 'InvalidParameterException' } });
   });
 });

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import NotFoundPage from '../pages/not-found';
-import { initialLocation } from './redirect';
+import { initialLocation } from '../navigation/redirect';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -20,7 +20,7 @@ const OnboardingPage = lazy(() => import('../pages/onboarding'));
 // The signed-in layers read the API contract (the shared index), so they stay out of the first bundle.
 const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const RequireSetup = lazy(() => import('./require-setup'));
-const ShellLayout = lazy(() => import('../components/shell/shell-layout'));
+const ShellLayout = lazy(() => import('./shell/shell-layout'));
 const DashboardPage = lazy(() => import('../pages/dashboard'));
 const OldDashboardPage = lazy(() => import('../pages/dashboard/old-dashboard-page'));
 const MessagesPage = lazy(() => import('../pages/messages'));

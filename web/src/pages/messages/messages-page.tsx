@@ -17,11 +17,11 @@ import {
   type RealtimeStatus,
   type UserCommunity,
 } from '@kehila/shared';
-import { LARGE_BREAKPOINT_PX } from '../../app/constants';
+import { LARGE_BREAKPOINT_PX } from '../../components/breakpoints';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { CreateActionModal } from '../../components/messages/create-action-modal';
 import { SummaryPanel } from '../../components/messages/summary-panel';
-import { useMediaQuery } from '../../components/shell/use-media-query';
+import { useMediaQuery } from '../../components/use-media-query';
 import { useToast } from '../../components/toast/use-toast';
 import { FilterChips } from './components/filter-chips';
 import { FilterPanel } from './components/filter-panel';

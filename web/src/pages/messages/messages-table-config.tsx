@@ -108,7 +108,7 @@ export function messageColumns(ctx: CellContext): TableProps.ColumnDefinition<Me
     {
       id: 'time',
       header: 'Time',
-      width: 112,
+      width: 100,
       cell: (m) => (
         <span
           className={ctx.highlighted.has(m.msg_id) ? styles.arrived : undefined}
@@ -118,13 +118,13 @@ export function messageColumns(ctx: CellContext): TableProps.ColumnDefinition<Me
         </span>
       ),
     },
-    { id: 'sender', header: 'Sender', width: 170, cell: (m) => <SenderCell message={m} /> },
-    { id: 'topic', header: 'Topic', width: 150, cell: (m) => <TopicBadge topic={m.topic} /> },
-    { id: 'keywords', header: 'Keywords', width: 160, cell: (m) => <Keywords keywords={m.keywords} /> },
+    { id: 'sender', header: 'Sender', width: 160, cell: (m) => <SenderCell message={m} /> },
+    { id: 'topic', header: 'Topic', width: 140, cell: (m) => <TopicBadge topic={m.topic} /> },
+    { id: 'keywords', header: 'Keywords', width: 140, cell: (m) => <Keywords keywords={m.keywords} /> },
     {
       id: 'message',
       header: 'Message',
-      minWidth: 280,
+      minWidth: 240,
       cell: (m) => (
         <div className={styles.messageCell}>
           <span className={styles.messageLine}>
@@ -138,6 +138,6 @@ export function messageColumns(ctx: CellContext): TableProps.ColumnDefinition<Me
         </div>
       ),
     },
-    { id: 'priority', header: 'Priority', width: 110, cell: (m) => <UrgencyBadge urgency={m.urgency} /> },
+    { id: 'priority', header: 'Priority', width: 112, cell: (m) => <UrgencyBadge urgency={m.urgency} /> },
   ];
 }

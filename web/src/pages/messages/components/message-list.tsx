@@ -100,6 +100,8 @@ function MessageTables(props: MessageListProps) {
     trackBy: 'msg_id',
     variant: 'container',
     wrapLines: true,
+    // Fixed column widths (the message takes the rest), which the user may drag wider or narrower.
+    resizableColumns: true,
     cellVerticalAlign: 'top',
     loadingText: 'Loading messages',
   };

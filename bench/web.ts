@@ -98,6 +98,18 @@ const ROUTES: readonly RouteSpec[] = [
         .waitFor({ timeout: 60_000 });
     },
   },
+  {
+    // The same screen opened on its table (links such as View All): the All Messages tab's own chunk too.
+    path: '/messages?view=table',
+    signedIn: true,
+    ready: async (page) => {
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByTestId('message-text') })
+        .first()
+        .waitFor({ timeout: 60_000 });
+    },
+  },
   { path: '/dashboard', signedIn: true, ready: appDrawn },
 ];
 
@@ -164,7 +176,7 @@ async function measure(
   const documentHtml = (await entry?.text()) ?? '';
   await spec.ready(page);
   await page.waitForLoadState('networkidle');
-  if (new URL(page.url()).pathname !== spec.path) {
+  if (new URL(page.url()).pathname !== new URL(spec.path, base).pathname) {
     throw new Error(`${spec.path} ended at ${page.url()}: is the demo admin signed in, and the demo community set up?`);
   }
   // Render-blocking: the stylesheets the HTML itself links (the app adds others later, with their chunks).

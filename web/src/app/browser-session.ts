@@ -1,10 +1,9 @@
-// Completes the Google (hosted UI) callback when Amplify is configured on the page it returns to.
-import 'aws-amplify/auth/enable-oauth-listener';
 import { Amplify } from 'aws-amplify';
 import { createApiClient } from '../api/client';
 import { getIdToken } from '../auth/session';
 import { toAmplifyConfig } from '../config/amplify-config';
 import { loadRuntimeConfig } from '../config/load-runtime-config';
+import { isOAuthCallback } from '../navigation/redirect';
 import { followRedirectAfterOAuth, type Navigator } from './follow-redirect-after-oauth';
 import type { Session } from './session';
 
@@ -22,6 +21,11 @@ export function startBrowserSession(navigator: Navigator): Promise<SessionStart>
   started ??= (async (): Promise<SessionStart> => {
     try {
       const config = await loadRuntimeConfig();
+      // Only the page the Google (hosted UI) round trip returns to needs Amplify's OAuth listener, which
+      // completes the callback when Amplify is configured.
+      if (isOAuthCallback(`${window.location.pathname}${window.location.search}`)) {
+        await import('aws-amplify/auth/enable-oauth-listener');
+      }
       // Before configure: configuring is what starts completing a Google callback, which announces itself once.
       followRedirectAfterOAuth(navigator);
       Amplify.configure(toAmplifyConfig(config, window.location.origin));

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fontFiles } from './build/font-files';
 
 // Absolute, because the local gateway loads this file with `configFile` from the repository root, and a
 // relative `root` would be read against that working directory rather than this folder.
@@ -12,7 +13,7 @@ const repoRoot = decodeURIComponent(new URL('..', import.meta.url).pathname);
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), fontFiles()],
   optimizeDeps: {
     // The workspace package is TypeScript source served through its `exports`; pre-bundling it would
     // freeze a copy that ignores edits to shared/.
@@ -45,7 +46,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // The deployed build ships no source maps (issue 9): they would publish the app's source as written.
+    sourcemap: false,
     target: 'es2022',
   },
 });

@@ -32,6 +32,11 @@ async function simulate(baseUrl: string, text: string): Promise<void> {
   expect(await res.json()).toMatchObject({ accepted: 1 });
 }
 
+/** The rows of the messages table (Cloudscape's Table): the rows that hold a message text. */
+function messageRows(page: Page) {
+  return page.getByRole('row').filter({ has: page.getByTestId('message-text') });
+}
+
 /** Signs in through the login form (by input type, as the form's labels also name its help links). */
 async function signIn(page: Page): Promise<void> {
   const admin = demoLogins().admin;
@@ -60,14 +65,14 @@ describe('the Messages screen in Chromium', () => {
     // The list is open and live before the message is sent.
     await page.goto('/messages?view=table');
     await page.getByTestId('live-indicator').waitFor({ timeout: 60_000 });
-    await page.getByTestId('message-row').first().waitFor({ timeout: 60_000 });
+    await messageRows(page).first().waitFor({ timeout: 60_000 });
 
     await simulate(e2e.stack.url, TEXT);
-    const row = page.getByTestId('message-row').filter({ hasText: TEXT });
+    const row = messageRows(page).filter({ hasText: TEXT });
     await row.waitFor({ timeout: 30_000 });
     // Highlighted on arrival (for 5 s), without a reload.
-    expect(await row.getAttribute('data-highlighted')).not.toBeNull();
-    await expect.poll(() => row.getAttribute('data-highlighted'), { timeout: 10_000 }).toBeNull();
+    expect(await row.locator('[data-arrived]').count()).toBe(1);
+    await expect.poll(() => row.locator('[data-arrived]').count(), { timeout: 10_000 }).toBe(0);
     const topic = ((await row.locator('td').nth(2).textContent()) ?? '').trim();
     expect(topic).not.toBe('');
     expect(topic).not.toBe('General');
@@ -77,8 +82,8 @@ describe('the Messages screen in Chromium', () => {
     await page.getByTestId('thread-card').filter({ hasText: TEXT }).click();
     await page.waitForURL((u) => u.searchParams.get('topic') === topic);
     await page.getByText(`Filtered by topic: ${topic}`).first().waitFor();
-    await page.getByTestId('message-row').filter({ hasText: TEXT }).waitFor();
-    const topics = await page.getByTestId('message-row').locator('td:nth-child(3)').allTextContents();
+    await messageRows(page).filter({ hasText: TEXT }).waitFor();
+    const topics = await messageRows(page).locator('td:nth-child(3)').allTextContents();
     expect(new Set(topics.map((t) => t.trim()))).toEqual(new Set([topic]));
 
     // AI search finds it by a paraphrase, through the meaning index (not the text fallback). The new
@@ -86,7 +91,7 @@ describe('the Messages screen in Chromium', () => {
     await page.getByRole('button', { name: 'Reset all filters' }).click();
     await page.getByRole('tab', { name: 'AI Search' }).click();
     const box = page.getByRole('searchbox', { name: 'AI Search' });
-    const found = page.getByTestId('message-row').filter({ hasText: TEXT });
+    const found = messageRows(page).filter({ hasText: TEXT });
     const fallback = page.getByText('Using text search as fallback (semantic search index may not be ready)');
     await expect
       .poll(

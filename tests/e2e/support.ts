@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 
 /** Chromium flags for a closed network (see the repo guide): no background traffic, no sandbox as root. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../web/src/api/client';
-import { runGoogleCallback } from '../../../web/src/auth/google-callback';
+import { runGoogleCallback } from '../../../web/src/app/google-callback';
 import { authModule, resetAuth, setSignedIn } from '../helpers/amplify-auth';
 import { failure, fakeApi, meFor } from '../helpers/fake-api';
 import { renderApp } from '../helpers/render-app';

@@ -10,7 +10,7 @@ vi.mock('aws-amplify/auth', () => import('../helpers/amplify-auth').then((m) => 
 beforeAll(async () => {
   await Promise.all([
     import('../../../web/src/app/require-setup'),
-    import('../../../web/src/components/shell/shell-layout'),
+    import('../../../web/src/app/shell/shell-layout'),
     import('../../../web/src/pages/onboarding'),
     import('../../../web/src/pages/paywall'),
   ]);

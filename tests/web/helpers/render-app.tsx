@@ -76,7 +76,7 @@ export function renderApp(options: { path: string; config?: RuntimeConfig; fetch
   const callApi = createApiClient({ baseUrl: '', getIdToken, fetch: fetchFn });
   const user = userEvent.setup();
   const view = render(
-    <App config={options.config ?? localConfig} router={router} queryClient={queryClient} callApi={callApi} />,
+    <App router={router} queryClient={queryClient} session={{ config: options.config ?? localConfig, callApi }} />,
   );
   return { ...view, router, user, queryClient };
 }

@@ -1,5 +1,5 @@
 import { Hub } from 'aws-amplify/utils';
-import { takeRedirect } from './redirect';
+import { takeRedirect } from '../navigation/redirect';
 
 /** The part of a data router this needs. */
 export interface Navigator {

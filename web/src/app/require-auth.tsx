@@ -1,12 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/use-auth';
 import { LoadingScreen } from '../components/loading-screen';
-import { paths } from './paths';
-
-/** Where the login screen should send the user back to, carried in the router's location state. */
-export interface LoginLocationState {
-  readonly from?: string;
-}
+import { paths } from '../navigation/paths';
+import type { LoginLocationState } from '../navigation/redirect';
 
 /**
  * The auth guard (S1 §4): waits while auth is unknown, sends signed-out users to /login remembering the

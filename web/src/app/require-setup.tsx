@@ -2,11 +2,11 @@ import { lazy, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import { useMe } from '../api/use-me';
+import { useMe } from '../auth/use-me';
 import { LoadingScreen } from '../components/loading-screen';
 import { PublicPage } from '../components/public-page';
 import { useToast } from '../components/toast/use-toast';
-import { paths } from './paths';
+import { paths } from '../navigation/paths';
 import { useSetupDecision } from './use-setup-decision';
 
 const PaywallPage = lazy(() => import('../pages/paywall'));

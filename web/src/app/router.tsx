@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import NotFoundPage from '../pages/not-found';
-import { initialLocation } from './redirect';
+import { initialLocation } from '../navigation/redirect';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
-// Every screen is its own chunk: public pages stay light, and the shell and each protected screen load
-// only when visited.
+// Every screen is its own chunk: public pages stay light, and the session, the shell and each protected
+// screen load only when visited.
+const NotFoundPage = lazy(() => import('../pages/not-found'));
 const LandingPage = lazy(() => import('../pages/landing'));
 const PricingPage = lazy(() => import('../pages/pricing'));
 const PrivacyPage = lazy(() => import('../pages/legal/privacy-page'));
@@ -17,10 +17,11 @@ const ResetPasswordPage = lazy(() => import('../pages/reset-password'));
 const RegisterPage = lazy(() => import('../pages/invites/register-page'));
 const PublicDirectoryPage = lazy(() => import('../pages/directory/public-directory-page'));
 const OnboardingPage = lazy(() => import('../pages/onboarding'));
-// The signed-in layers read the API contract (the shared index), so they stay out of the first bundle.
+// Configuration, Amplify and the API client (with zod and the contract) come with the session layout.
+const SessionLayout = lazy(() => import('./session-layout'));
 const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const RequireSetup = lazy(() => import('./require-setup'));
-const ShellLayout = lazy(() => import('../components/shell/shell-layout'));
+const ShellLayout = lazy(() => import('./shell/shell-layout'));
 const DashboardPage = lazy(() => import('../pages/dashboard'));
 const OldDashboardPage = lazy(() => import('../pages/dashboard/old-dashboard-page'));
 const MessagesPage = lazy(() => import('../pages/messages'));
@@ -41,34 +42,39 @@ export const appRoutes: RouteObject[] = [
       { path: '/pricing', element: <PricingPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/register/:inviteCode', element: <RegisterPage /> },
-      { path: '/directory/public/:token', element: <PublicDirectoryPage /> },
       {
-        // S1 §4: signed-out → /login; signed-in → the community-setup check, the paywall, then the shell.
-        element: <RequireAuth />,
+        element: <SessionLayout />,
         children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/register/:inviteCode', element: <RegisterPage /> },
+          { path: '/directory/public/:token', element: <PublicDirectoryPage /> },
           {
-            element: <SignedInLayout />,
+            // S1 §4: signed-out → /login; signed-in → the community-setup check, the paywall, then the shell.
+            element: <RequireAuth />,
             children: [
-              { path: '/onboarding', element: <OnboardingPage /> },
               {
-                element: <RequireSetup />,
+                element: <SignedInLayout />,
                 children: [
+                  { path: '/onboarding', element: <OnboardingPage /> },
                   {
-                    element: <ShellLayout />,
+                    element: <RequireSetup />,
                     children: [
-                      { path: '/dashboard', element: <DashboardPage /> },
-                      { path: '/community-helper', element: <DashboardPage /> },
-                      { path: '/old-dashboard', element: <OldDashboardPage /> },
-                      { path: '/messages', element: <MessagesPage /> },
-                      { path: '/actions', element: <ActionsPage /> },
-                      { path: '/analytics', element: <AnalyticsPage /> },
-                      { path: '/business-intelligence', element: <BusinessIntelligencePage /> },
-                      { path: '/suppliers', element: <SuppliersPage /> },
-                      { path: '/members', element: <MembersPage /> },
-                      { path: '/settings', element: <SettingsPage /> },
+                      {
+                        element: <ShellLayout />,
+                        children: [
+                          { path: '/dashboard', element: <DashboardPage /> },
+                          { path: '/community-helper', element: <DashboardPage /> },
+                          { path: '/old-dashboard', element: <OldDashboardPage /> },
+                          { path: '/messages', element: <MessagesPage /> },
+                          { path: '/actions', element: <ActionsPage /> },
+                          { path: '/analytics', element: <AnalyticsPage /> },
+                          { path: '/business-intelligence', element: <BusinessIntelligencePage /> },
+                          { path: '/suppliers', element: <SuppliersPage /> },
+                          { path: '/members', element: <MembersPage /> },
+                          { path: '/settings', element: <SettingsPage /> },
+                        ],
+                      },
                     ],
                   },
                 ],

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallApi } from '../api/use-call-api';
-import { googleCallbackText, runGoogleCallback } from '../auth/google-callback';
+import { googleCallbackText, runGoogleCallback } from './google-callback';
 import { clearGoogleCallback, isGoogleCallbackPending } from '../auth/google-consent';
 import { useAuth } from '../auth/use-auth';
 import { CurrentCommunityProvider } from '../communities/current-community';
 import { LoadingScreen } from '../components/loading-screen';
 import { useToast } from '../components/toast/use-toast';
-import { paths } from './paths';
+import { paths } from '../navigation/paths';
 
 /**
  * Finishes a Google sign-in (S1 §4) before any guard sees the user: while the callback runs the screen

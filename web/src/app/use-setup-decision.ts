@@ -1,5 +1,5 @@
 import { needsOnboarding } from '@kehila/shared';
-import { useMe } from '../api/use-me';
+import { useMe } from '../auth/use-me';
 import { useCurrentCommunity } from '../communities/current-community';
 import { useOnboardingState } from '../communities/use-onboarding-state';
 

@@ -1,7 +1,7 @@
 import { signIn, signInWithRedirect, type SignInOutput } from 'aws-amplify/auth';
 import type { RuntimeConfig } from '@kehila/shared';
 import { mobileFriendlyError } from '@kehila/shared/rules/errors';
-import { rememberRedirect } from '../app/redirect';
+import { rememberRedirect } from '../navigation/redirect';
 import { clearGoogleCallback, markGoogleCallback } from './google-consent';
 
 /** Readable texts for Cognito's sign-in refusals (the specs show only the old backend's raw messages). */

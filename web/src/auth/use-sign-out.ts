@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../navigation/paths';
 import { isolate } from '../components/bidi';
 import { useToast } from '../components/toast/use-toast';
 import { useAuth } from './use-auth';

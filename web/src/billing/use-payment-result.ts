@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_QUERY_PARAM } from '@kehila/shared/constants';
-import { paths } from '../app/paths';
+import { paths } from '../navigation/paths';
 import { useToast } from '../components/toast/use-toast';
 
 /**

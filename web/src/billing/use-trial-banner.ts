@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { TrialWarning } from '@kehila/shared';
-import { useMe } from '../api/use-me';
+import { useMe } from '../auth/use-me';
 
 /** Session-storage key remembering that the banner was dismissed (S1 §2: for the session). */
 export const TRIAL_BANNER_DISMISSED_KEY = 'kehila:trial-banner-dismissed';

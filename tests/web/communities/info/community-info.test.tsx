@@ -12,7 +12,7 @@ vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) 
 beforeAll(async () => {
   await Promise.all([
     import('../../../../web/src/pages/settings'),
-    import('../../../../web/src/components/shell/shell-layout'),
+    import('../../../../web/src/app/shell/shell-layout'),
     import('../../../../web/src/app/require-setup'),
   ]);
 }, 60_000);

@@ -12,7 +12,7 @@ vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) 
 beforeAll(async () => {
   await Promise.all([
     import('../../../../web/src/app/require-setup'),
-    import('../../../../web/src/components/shell/shell-layout'),
+    import('../../../../web/src/app/shell/shell-layout'),
   ]);
 }, 60_000);
 

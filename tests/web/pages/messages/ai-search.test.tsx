@@ -6,6 +6,7 @@ import { findToast } from '../../helpers/toasts';
 import {
   defaultApi,
   message,
+  messageRows,
   openAllMessages,
   renderMessages,
   tableRows,
@@ -73,9 +74,9 @@ describe('AI search (S2 §4, §5, §8)', () => {
     await tableRows();
     await user.type(input(), 'accountant{Enter}');
     await waitFor(() =>
-      expect(
-        screen.getAllByTestId('message-row').map((r) => within(r).getByTestId('message-text').textContent),
-      ).toEqual(['a bookkeeper for startups']),
+      expect(messageRows().map((r) => within(r).getByTestId('message-text').textContent)).toEqual([
+        'a bookkeeper for startups',
+      ]),
     );
     expect(screen.getByText(/1 message related to/)).toBeInTheDocument();
     await user.clear(input());
@@ -113,7 +114,12 @@ describe('AI search (S2 §4, §5, §8)', () => {
     [69.9, 'red'],
   ])('shows the indexed percentage %s in %s', async (pct, colour) => {
     const api = aiApi();
-    api.on(routes.searchStats, () => ({ total: 1000, embedded: Math.round(pct * 10), indexed_percentage: pct, ai_provider: 'local' }));
+    api.on(routes.searchStats, () => ({
+      total: 1000,
+      embedded: Math.round(pct * 10),
+      indexed_percentage: pct,
+      ai_provider: 'local',
+    }));
     await openAiTab(api);
     const badge = await screen.findByTestId('ai-index-badge');
     expect(badge).toHaveAttribute('data-color', colour);

@@ -47,6 +47,23 @@ describe('desktop table (S2 §2.1)', () => {
     expect(texts[1]).toHaveAttribute('dir', 'ltr');
   });
 
+  it('keeps a Latin sender name inside a Hebrew line in its own direction, in the table and on a thread card', async () => {
+    const api = defaultApi([message({ Sender_name: 'Noa Bar', content: 'מישהו מכיר רואה חשבון בתל אביב?' })]);
+    const { user } = renderMessages({ api });
+    const card = await screen.findByTestId('thread-card');
+    const onCard = within(card).getByText('Noa Bar');
+    expect(onCard.tagName).toBe('BDI');
+    expect(onCard).toHaveAttribute('dir', 'auto');
+    expect(onCard.closest('[dir="rtl"]')).not.toBeNull();
+    await openAllMessages(user);
+    const [row] = await tableRows();
+    const inTable = within(row!).getByText('Noa Bar');
+    expect(inTable.tagName).toBe('BDI');
+    expect(inTable).toHaveAttribute('dir', 'auto');
+    expect(within(row!).getByText('+972501234567')).toHaveAttribute('dir', 'ltr');
+    expect(within(row!).getByTestId('message-text')).toHaveAttribute('dir', 'rtl');
+  });
+
   it('makes links clickable, opening in a new tab', async () => {
     const api = defaultApi([message({ content: 'Slides at https://example.com/deck and www.kehila.app.' })]);
     const { user } = renderMessages({ api });
@@ -126,11 +143,15 @@ describe('desktop table (S2 §2.1)', () => {
     api.on(routes.listMessages, () => new Promise((r) => pending.push(() => r({ items: [], nextCursor: null }))));
     const { user } = renderMessages({ api });
     await openAllMessages(user);
-    expect((await screen.findAllByTestId('skeleton-row')).length).toBeGreaterThan(0);
+    // Cloudscape's skeleton rows (hidden from screen readers, which hear the loading text instead).
+    const skeletonRows = () => document.querySelectorAll('tbody tr[aria-hidden="true"]');
+    await waitFor(() => expect(skeletonRows()).toHaveLength(6));
+    expect(screen.getByText('Loading messages')).toBeInTheDocument();
     await waitFor(() => expect(pending.length).toBeGreaterThan(0));
     release();
     expect(await screen.findByText('No messages found')).toBeInTheDocument();
-    expect(screen.queryByTestId('skeleton-row')).not.toBeInTheDocument();
+    expect(skeletonRows()).toHaveLength(0);
+    expect(screen.queryByText('Loading messages')).not.toBeInTheDocument();
   });
 });
 

@@ -87,6 +87,8 @@ describe('filter panel (S2 §4)', () => {
     const api = defaultApi([message()]);
     const { user } = await openList(api);
     await choosePreset('Custom range');
+    // The calendar is a chunk of its own, loaded when a custom range is chosen.
+    await waitFor(() => expect(createWrapper(document.body).findDateRangePicker()).not.toBeNull());
     const picker = createWrapper(document.body).findDateRangePicker()!;
     picker.openDropdown();
     const dropdown = picker.findDropdown()!;
@@ -107,7 +109,7 @@ describe('filter panel (S2 §4)', () => {
     const api = defaultApi([message()]);
     const { user, router } = renderMessages({ api, path: '/messages?topic=Hiring' });
     await findToast('Filtered by topic: Hiring');
-    await user.click(screen.getByRole('button', { name: 'High' }));
+    await user.click(await screen.findByRole('button', { name: 'High' }));
     await user.click(screen.getByRole('button', { name: 'Sort: Newest' }));
     await choosePreset('Today');
     await waitFor(() => expect(lastQuery(api).get('from')).not.toBeNull());

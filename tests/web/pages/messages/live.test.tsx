@@ -7,7 +7,9 @@ import {
   COMMUNITY,
   FakeWebSocket,
   defaultApi,
+  isLit,
   message,
+  messageRows,
   openAllMessages,
   renderMessages,
   tableRows,
@@ -32,8 +34,7 @@ async function liveList(path = '/messages?view=table', messages = [message({ con
   return { ...view, api, ws: FakeWebSocket.last() };
 }
 
-const rowContents = () =>
-  screen.getAllByTestId('message-row').map((r) => within(r).getByTestId('message-text').textContent);
+const rowContents = () => messageRows().map((r) => within(r).getByTestId('message-text').textContent);
 
 describe('live messages over the WebSocket (S2 §4)', () => {
   it('subscribes with the community and the ID token, and shows Live only once connected', async () => {
@@ -54,11 +55,11 @@ describe('live messages over the WebSocket (S2 §4)', () => {
     const fresh = message({ content: 'brand new', timestamp: new Date().toISOString() });
     ws.receive(inserted(fresh));
     await waitFor(() => expect(rowContents()).toEqual(['brand new', 'older one']));
-    const row = screen.getAllByTestId('message-row')[0]!;
-    expect(row).toHaveAttribute('data-highlighted');
+    const row = messageRows()[0]!;
+    expect(isLit(row)).toBe(true);
     ws.receive(inserted(fresh));
     expect(rowContents()).toEqual(['brand new', 'older one']);
-    await waitFor(() => expect(screen.getAllByTestId('message-row')[0]).not.toHaveAttribute('data-highlighted'), {
+    await waitFor(() => expect(isLit(messageRows()[0]!)).toBe(false), {
       timeout: 7000,
     });
   }, 30_000);

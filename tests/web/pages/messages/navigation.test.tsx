@@ -35,7 +35,7 @@ describe('query parameters from navigation (S2 §2.1)', () => {
     const query = await lastListQuery(api);
     for (const [k, v] of Object.entries(expected)) expect(query.get(k)).toBe(v);
     for (const k of ['sender', 'topic', 'q'].filter((k) => !(k in expected))) expect(query.get(k)).toBeNull();
-    expect(screen.getByText('Search filters applied from navigation')).toBeInTheDocument();
+    expect(await screen.findByText('Search filters applied from navigation')).toBeInTheDocument();
     // Filters from navigation show the list.
     expect(screen.getByRole('tab', { name: 'All Messages' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -44,7 +44,7 @@ describe('query parameters from navigation (S2 §2.1)', () => {
     const api = defaultApi([message()]);
     renderMessages({ api, path: '/messages?search=accountant' });
     expect((await lastListQuery(api)).get('q')).toBe('accountant');
-    expect(screen.getByRole('searchbox', { name: 'Standard Search' })).toHaveValue('accountant');
+    expect(await screen.findByRole('searchbox', { name: 'Standard Search' })).toHaveValue('accountant');
     expect(screen.queryByText(/^Filtered by/)).not.toBeInTheDocument();
   });
 
@@ -60,8 +60,8 @@ describe('query parameters from navigation (S2 §2.1)', () => {
     const api = defaultApi([message()]);
     const { router, user } = renderMessages({ api, path: '/messages?topic=Hiring' });
     await findToast('Filtered by topic: Hiring');
-    expect(screen.getByText('Topic: Hiring')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByText('Topic: Hiring')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Clear filter' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/messages'));
     expect(screen.queryByText('Topic: Hiring')).not.toBeInTheDocument();
     expect(screen.queryByText('Search filters applied from navigation')).not.toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('query parameters from navigation (S2 §2.1)', () => {
     const api = defaultApi([message()]);
     const { router, user } = renderMessages({ api, path: '/messages?sender=%D7%99%D7%95%D7%A1%D7%99' });
     await findToast('Filtered by sender: יוסי');
-    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await user.click(await screen.findByRole('button', { name: 'Clear filter' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/messages'));
     expect(screen.queryByText('Sender: יוסי')).not.toBeInTheDocument();
   });

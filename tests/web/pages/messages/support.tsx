@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -271,14 +271,28 @@ export function currentUrl(router: ReturnType<typeof createMemoryRouter>): strin
   return `${router.state.location.pathname}${router.state.location.search}`;
 }
 
-/** Opens the All Messages tab (All on mobile). */
+/** Opens the All Messages tab (All on mobile), and waits for its code (a chunk of its own) to arrive. */
 export async function openAllMessages(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.click(await screen.findByRole('tab', { name: /^All( Messages)?$/ }));
+  await screen.findByRole('tab', { name: 'Standard Search' });
 }
 
-/** The rows of the message table. */
+/** The message rows of the desktop table(s): the rows that hold a message text. */
+export function messageRows(): HTMLElement[] {
+  return screen.queryAllByRole('row').filter((r) => within(r).queryByTestId('message-text'));
+}
+
+/** The rows of the message table, once there are any. */
 export async function tableRows(): Promise<HTMLElement[]> {
-  return screen.findAllByTestId('message-row');
+  await waitFor(() => {
+    if (messageRows().length === 0) throw new Error('no message rows yet');
+  });
+  return messageRows();
+}
+
+/** Whether a row is lit as just arrived (S2 §4: for 5 seconds). */
+export function isLit(row: HTMLElement): boolean {
+  return row.querySelector('[data-arrived]') !== null;
 }
 
 /** Text of a row's cells, by column header. */

@@ -10,7 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { nextStepAfterConnect, routes, type ConnectGroupResult } from '@kehila/shared';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { useToast } from '../../components/toast/use-toast';
 import { communityText as T } from '../community-text';
 import { useCurrentCommunity } from '../current-community';

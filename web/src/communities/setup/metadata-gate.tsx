@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -8,8 +8,10 @@ import { useToast } from '../../components/toast/use-toast';
 import { useCurrentCommunity } from '../current-community';
 import { communityInfoText as T } from '../info/community-info-text';
 import { useCommunity } from '../use-community';
-import { SetupScreen } from './setup-screen';
 import { isSetupSkipped, markSetupSkipped } from './setup-skip';
+
+// Most visits pass the guard: the setup form (and its form controls) loads only when it is shown.
+const SetupScreen = lazy(() => import('./setup-screen').then((m) => ({ default: m.SetupScreen })));
 
 /**
  * The metadata guard (S1 §4) around the shell's screens: members and users without a community pass;
@@ -36,17 +38,19 @@ export function MetadataGate({ children }: { children: ReactNode }) {
 
   if (outcome === 'setup' || (reopened && outcome === 'banner')) {
     return (
-      <SetupScreen
-        key={community.id}
-        community={community}
-        onSkip={() => {
-          markSetupSkipped(community.id);
-          setSkipped((s) => new Set(s).add(community.id));
-          setReopened(false);
-          toast.info(T.skipTip);
-        }}
-        onSaved={() => setReopened(false)}
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <SetupScreen
+          key={community.id}
+          community={community}
+          onSkip={() => {
+            markSetupSkipped(community.id);
+            setSkipped((s) => new Set(s).add(community.id));
+            setReopened(false);
+            toast.info(T.skipTip);
+          }}
+          onSaved={() => setReopened(false)}
+        />
+      </Suspense>
     );
   }
   if (outcome === 'banner') {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './messages.module.css';
+import styles from './messages.module.scss';
 
 /** Colours of the message badges (S2 §2.1 sentiment and urgency colours, plus blue for neutral labels). */
 export type BadgeColor = 'green' | 'amber' | 'red' | 'blue' | 'grey';

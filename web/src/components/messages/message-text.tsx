@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { splitLinks, textDirection, truncateText } from '@kehila/shared';
-import styles from './messages.module.css';
+import styles from './messages.module.scss';
 
 /** Labels of the truncation toggle: More/Less for messages (S2 §2.1), show more/less for threads. */
 export interface ToggleLabels {

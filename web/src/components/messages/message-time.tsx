@@ -1,5 +1,5 @@
 import { formatMessageTime } from '@kehila/shared';
-import styles from './messages.module.css';
+import styles from './messages.module.scss';
 
 /** The full date of the tooltip, in the viewer's locale and zone. */
 export function fullDate(iso: string): string {

@@ -7,7 +7,7 @@ import type { StoredSummary } from '@kehila/shared';
 import { useToast } from '../toast/use-toast';
 import { fullDate } from './message-time';
 import { boldRuns, parseSummarySections, type SummarySection } from './summary-sections';
-import styles from './messages.module.css';
+import styles from './messages.module.scss';
 
 /** Texts of the summary card (S2 §8). */
 export const SUMMARY_PANEL_TEXTS = {

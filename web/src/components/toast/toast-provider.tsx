@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@kehila/shared/constants';
 import { ToastContext, type ToastApi, type ToastEntry, type ToastKind } from './toast-context';
-import { ToastRegion } from './toast-region';
+
+// The toast region (Cloudscape's Flashbar) loads with the first toast: most first visits show none.
+const ToastRegion = lazy(() => import('./toast-region').then((m) => ({ default: m.ToastRegion })));
 
 /** Holds the toasts and renders them; the newest 3 stay, older ones make room (S1 §9). */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -30,7 +32,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} />
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastRegion toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { NotBuiltYet } from '../../components/not-built-yet';
 import { PublicPage } from '../../components/public-page';
 

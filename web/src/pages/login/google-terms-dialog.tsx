@@ -8,7 +8,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { GoogleTermsFormSchema } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 
 /** Texts of the Google terms dialog (S1 §2; the messages are S1 §5's). */
 export const googleTermsText = {

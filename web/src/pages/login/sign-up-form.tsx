@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ACCOUNT_FORM_COUNTRIES, DEFAULT_COUNTRY_CODE } from '@kehila/shared/constants';
 import { AccountFormSchema, livePhoneError, type AccountForm } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { PasswordInput } from './password-input';
 
 /** S1 §2 sign-up texts (buttons quoted by the spec; the labels are ours). */

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Tabs from '@cloudscape-design/components/tabs';
@@ -17,18 +16,11 @@ import {
   type RealtimeStatus,
   type UserCommunity,
 } from '@kehila/shared';
-import { LARGE_BREAKPOINT_PX } from '../../app/constants';
+import { LARGE_BREAKPOINT_PX } from '../../components/breakpoints';
 import { useCurrentCommunity } from '../../communities/current-community';
-import { CreateActionModal } from '../../components/messages/create-action-modal';
-import { SummaryPanel } from '../../components/messages/summary-panel';
-import { useMediaQuery } from '../../components/shell/use-media-query';
+import { useMediaQuery } from '../../components/use-media-query';
 import { useToast } from '../../components/toast/use-toast';
-import { FilterChips } from './components/filter-chips';
-import { FilterPanel } from './components/filter-panel';
-import { ImportModal } from './components/import-modal';
-import { MessageList } from './components/message-list';
 import { MessagesHeader } from './components/messages-header';
-import { SearchPanel } from './components/search-panel';
 import { ThreadOverview } from './components/thread-overview';
 import { flattenPages } from './live-cache';
 import { useAiSearch } from './use-ai-search';
@@ -37,6 +29,17 @@ import { useIsMobile } from './use-is-mobile';
 import { useLiveMessages } from './use-live-messages';
 import { useMessageFilters } from './use-message-filters';
 import { useLatestMessages, useMessageList } from './use-message-list';
+
+// The screen opens on the Overview: the All Messages tab (table, filters, search), the dialogs and the
+// summary arrive as their own chunks when they are first shown.
+const AllMessages = lazy(() => import('./components/all-messages'));
+const CreateActionModal = lazy(() =>
+  import('../../components/messages/create-action-modal').then((m) => ({ default: m.CreateActionModal })),
+);
+const SummaryPanel = lazy(() =>
+  import('../../components/messages/summary-panel').then((m) => ({ default: m.SummaryPanel })),
+);
+const ImportModal = lazy(() => import('./components/import-modal').then((m) => ({ default: m.ImportModal })));
 
 /** The two tabs (S2 §2.1): Overview (Threads on mobile) and All Messages (All on mobile). */
 export type MessagesTab = 'overview' | 'all';
@@ -179,91 +182,64 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
   const localModel = ai.stats?.ai_provider === 'local';
 
   const summaryPanel = summary.summary ? (
-    <SummaryPanel
-      summary={summary.summary}
-      footer={
-        summary.suggestedCount !== null ? (
-          <Alert
-            type="success"
-            dismissible
-            onDismiss={summary.dismissSuggested}
-            action={
-              <Button
-                href="/actions"
-                onFollow={(e) => {
-                  e.preventDefault();
-                  navigate('/actions');
-                }}
-              >
-                {SUMMARY_TEXTS.viewActions}
-              </Button>
-            }
-          >
-            {SUMMARY_TEXTS.suggested(summary.suggestedCount)}
-          </Alert>
-        ) : undefined
-      }
-    />
+    <Suspense fallback={null}>
+      <SummaryPanel
+        summary={summary.summary}
+        footer={
+          summary.suggestedCount !== null ? (
+            <Alert
+              type="success"
+              dismissible
+              onDismiss={summary.dismissSuggested}
+              action={
+                <Button
+                  href="/actions"
+                  onFollow={(e) => {
+                    e.preventDefault();
+                    navigate('/actions');
+                  }}
+                >
+                  {SUMMARY_TEXTS.viewActions}
+                </Button>
+              }
+            >
+              {SUMMARY_TEXTS.suggested(summary.suggestedCount)}
+            </Alert>
+          ) : undefined
+        }
+      />
+    </Suspense>
   ) : null;
 
-  const filterPanel = (
-    <FilterPanel
-      state={filters}
-      dispatch={dispatch}
-      onClearDates={clearDates}
-      onResetAll={resetAll}
-      onRefresh={() => void refresh()}
-      syncing={syncing}
-    />
-  );
-  const activeFilters = [
-    filters.urgency,
-    filters.datePreset !== 'all' ? filters.datePreset : null,
-    filters.groupByTopic || null,
-  ].filter(Boolean).length;
-
   const allMessages = (
-    <SpaceBetween size="m">
-      <SearchPanel
-        searchType={filters.searchType}
-        onSearchType={(value) => dispatch({ type: 'searchType', value })}
-        standardInput={filters.searchInput}
-        onStandardInput={(value) => dispatch({ type: 'searchInput', value })}
-        onStandardCommit={commitSearch}
+    <Suspense fallback={<Spinner size="large" />}>
+      <AllMessages
+        filters={filters}
+        dispatch={dispatch}
         ai={{ ...ai, localModel }}
-      />
-      {mobile ? (
-        <ExpandableSection headerText={activeFilters ? `Filters (${activeFilters})` : 'Filters'}>
-          {filterPanel}
-        </ExpandableSection>
-      ) : (
-        filterPanel
-      )}
-      <FilterChips
-        sender={filters.sender}
-        topic={filters.topic}
-        fromNavigation={filters.fromNavigation}
+        onCommitSearch={commitSearch}
+        onClearDates={clearDates}
+        onResetAll={resetAll}
         onClearSender={clearSender}
         onClearTopic={clearTopic}
-      />
-      {list.isError && !aiResults && (
-        <Alert type="error" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-          {list.error.message}
-        </Alert>
-      )}
-      <MessageList
-        messages={aiResults ?? messages}
-        loading={aiResults ? false : list.isPending}
-        grouped={filters.groupByTopic}
+        onRefresh={() => void refresh()}
+        syncing={syncing}
+        listError={
+          list.isError && !aiResults ? { message: list.error.message, retry: () => void list.refetch() } : null
+        }
         mobile={mobile}
-        narrow={narrow}
-        highlighted={live.highlighted}
-        onCreateAction={setActionSource}
-        hasMore={!aiResults && list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
+        list={{
+          messages: aiResults ?? messages,
+          loading: aiResults ? false : list.isPending,
+          narrow,
+          highlighted: live.highlighted,
+          onCreateAction: setActionSource,
+          hasMore: !aiResults && list.hasNextPage,
+          loadingMore: list.isFetchingNextPage,
+          onLoadMore: () => void list.fetchNextPage(),
+        }}
       />
-    </SpaceBetween>
+    </Suspense>
   );
 
   return (
@@ -304,9 +280,15 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
         }))}
       />
       {mobile && summaryPanel}
-      <CreateActionModal communityId={communityId} message={actionSource} onClose={() => setActionSource(null)} />
+      {actionSource && (
+        <Suspense fallback={null}>
+          <CreateActionModal communityId={communityId} message={actionSource} onClose={() => setActionSource(null)} />
+        </Suspense>
+      )}
       {community.role === 'Admin' && importOpen && (
-        <ImportModal communityId={communityId} visible onClose={() => setImportOpen(false)} />
+        <Suspense fallback={null}>
+          <ImportModal communityId={communityId} visible onClose={() => setImportOpen(false)} />
+        </Suspense>
       )}
     </SpaceBetween>
   );

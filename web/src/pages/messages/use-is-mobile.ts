@@ -1,5 +1,5 @@
 import { MOBILE_BREAKPOINT_PX } from '@kehila/shared';
-import { useMediaQuery } from '../../components/shell/use-media-query';
+import { useMediaQuery } from '../../components/use-media-query';
 
 /** Below the 768 px breakpoint (S1 §9): tabs Threads/All, cards instead of the table. */
 export function useIsMobile(): boolean {

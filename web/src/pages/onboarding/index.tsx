@@ -20,8 +20,8 @@ import {
 } from '@kehila/shared';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
-import { useMe } from '../../api/use-me';
-import { paths } from '../../app/paths';
+import { useMe } from '../../auth/use-me';
+import { paths } from '../../navigation/paths';
 import { useSignOut } from '../../auth/use-sign-out';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { CommunityInfoForm } from '../../communities/info/community-info-form';

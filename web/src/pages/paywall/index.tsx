@@ -7,7 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PAYWALL_MISSED_FEATURES, PAYWALL_UPGRADE_BUTTON, TRIAL_DAYS } from '@kehila/shared';
-import { useMe } from '../../api/use-me';
+import { useMe } from '../../auth/use-me';
 import { useSignOut } from '../../auth/use-sign-out';
 import { useCheckout } from '../../billing/use-checkout';
 import { PublicPage } from '../../components/public-page';

@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PASSWORD_RESET_REDIRECT_MS } from '@kehila/shared/constants';
 import { ACCOUNT_MESSAGES, ResetPasswordFormSchema } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { confirmNewPassword, passwordResetMessages, sendPasswordReset } from '../../auth/password-reset';
 import { PublicPage } from '../../components/public-page';
 import { useToast } from '../../components/toast/use-toast';

@@ -8,7 +8,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { SETTINGS_TABS } from '@kehila/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../navigation/paths';
 import { ConnectGroupFlow } from '../../communities/connect/connect-group-flow';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { CommunityTab } from './community-tab';

@@ -12,7 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { routes, UsernameFormSchema, type Me } from '@kehila/shared';
 import { useCallApi } from '../../api/use-call-api';
-import { meQueryKey, useMe } from '../../api/use-me';
+import { meQueryKey, useMe } from '../../auth/use-me';
 import { useAuth } from '../../auth/use-auth';
 import { useToast } from '../../components/toast/use-toast';
 import { useRuntimeConfig } from '../../config/use-runtime-config';

@@ -1,12 +1,17 @@
+import { Suspense, lazy } from 'react';
 import Button from '@cloudscape-design/components/button';
-import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import type { DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
 import Select from '@cloudscape-design/components/select';
+import Spinner from '@cloudscape-design/components/spinner';
 import Toggle from '@cloudscape-design/components/toggle';
 import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { MESSAGES_TEXTS, type DatePreset, type Urgency } from '@kehila/shared';
 import { DATE_PRESET_OPTIONS, SORT_LABELS, URGENCY_OPTIONS } from '../filter-config';
 import type { FilterAction, MessageFilterState } from '../use-message-filters';
-import styles from '../messages-page.module.css';
+import styles from '../messages-page.module.scss';
+
+// The calendar (with its date library) is the heaviest part of the panel and only shows for a custom range.
+const DateRangePicker = lazy(() => import('@cloudscape-design/components/date-range-picker'));
 
 /** Words of the filter panel. */
 export const FILTER_TEXTS = {
@@ -95,21 +100,23 @@ export function FilterPanel({
             />
           </div>
           {state.datePreset === 'custom' && (
-            <DateRangePicker
-              value={range}
-              rangeSelectorMode="absolute-only"
-              dateOnly
-              relativeOptions={[]}
-              isValidRange={validRange}
-              placeholder="Choose dates"
-              onChange={({ detail }) => {
-                const v = detail.value;
-                if (v?.type === 'absolute')
-                  dispatch({ type: 'customRange', start: v.startDate || null, end: v.endDate || null });
-                else onClearDates();
-              }}
-              i18nStrings={{ applyButtonLabel: 'Apply', cancelButtonLabel: 'Cancel', clearButtonLabel: 'Clear' }}
-            />
+            <Suspense fallback={<Spinner />}>
+              <DateRangePicker
+                value={range}
+                rangeSelectorMode="absolute-only"
+                dateOnly
+                relativeOptions={[]}
+                isValidRange={validRange}
+                placeholder="Choose dates"
+                onChange={({ detail }) => {
+                  const v = detail.value;
+                  if (v?.type === 'absolute')
+                    dispatch({ type: 'customRange', start: v.startDate || null, end: v.endDate || null });
+                  else onClearDates();
+                }}
+                i18nStrings={{ applyButtonLabel: 'Apply', cancelButtonLabel: 'Cancel', clearButtonLabel: 'Clear' }}
+              />
+            </Suspense>
           )}
           {state.datePreset !== 'all' && <Button onClick={onClearDates}>{FILTER_TEXTS.clearDates}</Button>}
         </div>

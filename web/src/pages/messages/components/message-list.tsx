@@ -1,6 +1,10 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
 import Skeleton from '@cloudscape-design/components/skeleton';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
 import {
   MESSAGES_TEXTS,
   MESSAGE_TRUNCATE_CHARS,
@@ -12,8 +16,8 @@ import { SentimentBadge, UrgencyBadge } from '../../../components/messages/messa
 import { MessageText } from '../../../components/messages/message-text';
 import { MessageTime } from '../../../components/messages/message-time';
 import { ColorBadge } from '../../../components/messages/color-badge';
-import { Keywords, MESSAGE_COLUMNS, SenderCell, TopicBadge } from '../messages-table-config';
-import styles from '../messages-page.module.css';
+import { CreateActionButton, Keywords, SenderCell, TopicBadge, messageColumns } from '../messages-table-config';
+import styles from '../messages-page.module.scss';
 
 /** Skeleton rows shown while the first page loads (S2 §2.1). */
 const SKELETON_ROWS = 6;
@@ -42,89 +46,95 @@ export function groupCounts(g: TopicGroup): string {
   return `${m} ${m === 1 ? 'message' : 'messages'} · ${p} ${p === 1 ? 'participant' : 'participants'}`;
 }
 
-function CreateActionButton({ message, onCreateAction }: { message: Message; onCreateAction: (m: Message) => void }) {
+/** Loads the next page when the end of the list scrolls into view (the button does the same by hand). */
+function useAutoLoad(enabled: boolean, onLoadMore: (() => void) | undefined) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || !onLoadMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onLoadMore();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled, onLoadMore]);
+  return ref;
+}
+
+/** "Load more", which also fires by itself when it scrolls into view. */
+function LoadMore({ props }: { props: MessageListProps }) {
+  const sentinel = useAutoLoad(!!props.hasMore && !props.loadingMore && !props.loading, props.onLoadMore);
   return (
-    <Button
-      variant="inline-link"
-      iconName="add-plus"
-      onClick={(e) => {
-        e.stopPropagation();
-        onCreateAction(message);
-      }}
-    >
-      Create Action
-    </Button>
+    <div className={styles.loadMore} ref={sentinel}>
+      <Button onClick={props.onLoadMore} loading={props.loadingMore}>
+        Load more
+      </Button>
+    </div>
   );
 }
 
-function TableRows({ messages, props }: { messages: readonly Message[]; props: MessageListProps }) {
+function EmptyList() {
   return (
-    <>
-      {messages.map((m) => (
-        <tr key={m.msg_id} data-highlighted={props.highlighted.has(m.msg_id) || undefined} data-testid="message-row">
-          {MESSAGE_COLUMNS.map((c) => (
-            <td key={c.id}>
-              {c.cell(m, { narrow: props.narrow })}
-              {c.id === 'message' && (
-                <div className={styles.rowAction}>
-                  <CreateActionButton message={m} onCreateAction={props.onCreateAction} />
-                </div>
-              )}
-            </td>
-          ))}
-        </tr>
-      ))}
-    </>
+    <Box textAlign="center" color="inherit" padding="l" data-testid="messages-empty">
+      {MESSAGES_TEXTS.noMessages}
+    </Box>
   );
 }
 
-function MessageTable(props: MessageListProps) {
-  const columns = MESSAGE_COLUMNS.length;
+/**
+ * The desktop list (S2 §2.1): Cloudscape tables over the loaded server pages, one for the flat list or
+ * one per topic with its counts in the header. The server filters, sorts and pages; the collection
+ * holds what has been loaded, and its empty state reads 'No messages found'.
+ */
+function MessageTables(props: MessageListProps) {
+  const { items, collectionProps } = useCollection(props.messages, { filtering: { empty: <EmptyList /> } });
+  const { narrow, highlighted, onCreateAction } = props;
+  const columns = useMemo(
+    () => messageColumns({ narrow, highlighted, onCreateAction }),
+    [narrow, highlighted, onCreateAction],
+  );
+  const groups = useMemo(() => (props.grouped ? groupMessagesByTopic(items) : null), [props.grouped, items]);
+  const common: Omit<TableProps<Message>, 'items'> = {
+    ...collectionProps,
+    columnDefinitions: columns,
+    trackBy: 'msg_id',
+    variant: 'container',
+    wrapLines: true,
+    // Fixed column widths (the message takes the rest), which the user may drag wider or narrower.
+    resizableColumns: true,
+    cellVerticalAlign: 'top',
+    loadingText: 'Loading messages',
+  };
+
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <colgroup>
-          {MESSAGE_COLUMNS.map((c) => (
-            <col key={c.id} style={c.width ? { width: c.width } : undefined} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
-            {MESSAGE_COLUMNS.map((c) => (
-              <th key={c.id} scope="col">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.loading ? (
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <tr key={i} className={styles.skeletonRow} data-testid="skeleton-row">
-                {Array.from({ length: columns }, (_, j) => (
-                  <td key={j}>
-                    <Skeleton width={j === 4 ? '90%' : '70%'} />
-                  </td>
-                ))}
-              </tr>
-            ))
-          ) : props.grouped ? (
-            groupMessagesByTopic(props.messages).map((g) => (
-              <Fragment key={g.label}>
-                <tr className={styles.groupHeader} data-testid="group-header">
-                  <th colSpan={columns} scope="rowgroup">
-                    <span dir="auto">{g.label}</span>
-                    <span className={styles.groupCounts}>{groupCounts(g)}</span>
-                  </th>
-                </tr>
-                <TableRows messages={g.messages} props={props} />
-              </Fragment>
-            ))
-          ) : (
-            <TableRows messages={props.messages} props={props} />
-          )}
-        </tbody>
-      </table>
+    <div className={styles.tables}>
+      {groups && !props.loading && items.length > 0 ? (
+        groups.map((g) => (
+          <Table
+            key={g.label}
+            {...common}
+            items={g.messages}
+            ariaLabels={{ tableLabel: `${g.label}: ${groupCounts(g)}` }}
+            header={
+              <Header variant="h3">
+                <span data-testid="group-header">
+                  <bdi dir="auto">{g.label}</bdi>
+                  <span className={styles.groupCounts}>{groupCounts(g)}</span>
+                </span>
+              </Header>
+            }
+          />
+        ))
+      ) : (
+        <Table
+          {...common}
+          items={items}
+          loading={props.loading}
+          skeleton={{ totalRows: SKELETON_ROWS }}
+          ariaLabels={{ tableLabel: 'Messages' }}
+        />
+      )}
+      {props.hasMore && !props.loading && <LoadMore props={props} />}
     </div>
   );
 }
@@ -155,6 +165,7 @@ function MessageCard({ message: m, props }: { message: Message; props: MessageLi
   );
 }
 
+/** The mobile list (S2 §2.1): cards, flat or under topic headings. */
 function MessageCards(props: MessageListProps) {
   if (props.loading) {
     return (
@@ -169,73 +180,49 @@ function MessageCards(props: MessageListProps) {
       </ul>
     );
   }
-  if (props.grouped) {
-    return (
-      <div>
-        {groupMessagesByTopic(props.messages).map((g) => (
-          <section key={g.label} aria-label={g.label}>
-            <h3 className={styles.groupTitle} data-testid="group-header">
-              <span dir="auto">{g.label}</span>
-              <span className={styles.groupCounts}>{groupCounts(g)}</span>
-            </h3>
-            <ul className={styles.cards} style={{ marginTop: 8 }}>
-              {g.messages.map((m) => (
-                <MessageCard key={m.msg_id} message={m} props={props} />
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    );
-  }
-  return (
-    <ul className={styles.cards}>
-      {props.messages.map((m) => (
-        <MessageCard key={m.msg_id} message={m} props={props} />
-      ))}
-    </ul>
-  );
-}
-
-/** Loads the next page when the end of the list scrolls into view (the button does the same by hand). */
-function useAutoLoad(enabled: boolean, onLoadMore: (() => void) | undefined) {
-  const ref = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!enabled || !el || !onLoadMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadMore();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [enabled, onLoadMore]);
-  return ref;
-}
-
-/**
- * The message list (S2 §2.1): a table on desktop, cards on mobile; flat or grouped by topic with
- * message and participant counts; skeleton rows while loading; 'No messages found' when empty; the
- * next server page by "Load more" or on scrolling to the end.
- */
-export function MessageList(props: MessageListProps) {
-  const sentinel = useAutoLoad(!!props.hasMore && !props.loadingMore && !props.loading, props.onLoadMore);
-  if (!props.loading && props.messages.length === 0) {
+  if (props.messages.length === 0) {
     return (
       <div className={styles.empty} data-testid="messages-empty">
         {MESSAGES_TEXTS.noMessages}
       </div>
     );
   }
+  const list = props.grouped ? (
+    <div>
+      {groupMessagesByTopic(props.messages).map((g) => (
+        <section key={g.label} aria-label={g.label}>
+          <h3 className={styles.groupTitle} data-testid="group-header">
+            <bdi dir="auto">{g.label}</bdi>
+            <span className={styles.groupCounts}>{groupCounts(g)}</span>
+          </h3>
+          <ul className={styles.cards} style={{ marginTop: 8 }}>
+            {g.messages.map((m) => (
+              <MessageCard key={m.msg_id} message={m} props={props} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  ) : (
+    <ul className={styles.cards}>
+      {props.messages.map((m) => (
+        <MessageCard key={m.msg_id} message={m} props={props} />
+      ))}
+    </ul>
+  );
   return (
     <div>
-      {props.mobile ? <MessageCards {...props} /> : <MessageTable {...props} />}
-      {props.hasMore && !props.loading && (
-        <div className={styles.loadMore} ref={sentinel}>
-          <Button onClick={props.onLoadMore} loading={props.loadingMore}>
-            Load more
-          </Button>
-        </div>
-      )}
+      {list}
+      {props.hasMore && <LoadMore props={props} />}
     </div>
   );
+}
+
+/**
+ * The message list (S2 §2.1): Cloudscape tables on desktop, cards on mobile; flat or grouped by topic
+ * with message and participant counts; skeleton rows while loading; 'No messages found' when empty; the
+ * next server page by "Load more" or on scrolling to the end.
+ */
+export function MessageList(props: MessageListProps) {
+  return props.mobile ? <MessageCards {...props} /> : <MessageTables {...props} />;
 }

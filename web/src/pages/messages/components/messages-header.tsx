@@ -3,7 +3,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { RealtimeStatus } from '@kehila/shared';
 import { IMPORT_TEXTS } from '../use-chat-import';
-import styles from '../messages-page.module.css';
+import styles from '../messages-page.module.scss';
 
 /** Words of the header (S2 §2.1). */
 export const HEADER_TEXTS = {

@@ -13,7 +13,7 @@ import {
   type SearchType,
 } from '@kehila/shared';
 import { ColorBadge } from '../../../components/messages/color-badge';
-import styles from '../messages-page.module.css';
+import styles from '../messages-page.module.scss';
 
 /** Words of the search panel. */
 export const SEARCH_TEXTS = {

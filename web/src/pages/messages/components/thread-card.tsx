@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom';
-import Button from '@cloudscape-design/components/button';
 import {
   THREAD_CARD_MAX_AVATARS,
   THREAD_TEXT_COLLAPSE_CHARS,
@@ -12,8 +11,8 @@ import {
 import { SentimentBadge, UrgencyBadge } from '../../../components/messages/message-badges';
 import { MessageText } from '../../../components/messages/message-text';
 import { MessageTime } from '../../../components/messages/message-time';
-import { Keywords } from '../messages-table-config';
-import styles from '../messages-page.module.css';
+import { CreateActionButton, Keywords } from '../messages-table-config';
+import styles from '../messages-page.module.scss';
 
 /** Initials of a sender for an avatar ('Dana Levi' → 'DL', '+972…' → '97'). */
 export function initials(name: string): string {
@@ -63,8 +62,8 @@ export function ThreadCard({
       }}
     >
       <div className={styles.threadTop}>
-        <h4 className={styles.threadTopic} dir="auto">
-          {title}
+        <h4 className={styles.threadTopic}>
+          <bdi dir="auto">{title}</bdi>
         </h4>
         <span className={styles.row}>
           <UrgencyBadge urgency={thread.urgency} />
@@ -73,9 +72,9 @@ export function ThreadCard({
       </div>
       {latest && (
         <div className={styles.threadLatest} dir={textDirection(latest.content)}>
-          <span className={styles.threadLatestSender} dir="auto">
+          <bdi className={styles.threadLatestSender} dir="auto">
             {senderDisplayName(latest)}
-          </span>
+          </bdi>
           {': '}
           <MessageText
             text={latest.content}
@@ -101,17 +100,11 @@ export function ThreadCard({
       </div>
       {latest && (
         <div className={styles.threadAction}>
-          <Button
-            variant="inline-link"
-            iconName="add-plus"
+          <CreateActionButton
+            message={latest}
+            onCreateAction={onCreateAction}
             ariaLabel={`Create Action from ${title}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onCreateAction(latest);
-            }}
-          >
-            Create Action
-          </Button>
+          />
         </div>
       )}
     </article>

@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES_TEXTS, buildThreads, groupThreadsByDate, type Message } from '@kehila/shared';
 import { ThreadCard } from './thread-card';
-import styles from '../messages-page.module.css';
+import styles from '../messages-page.module.scss';
 
 /** Where View All leads (S2 §2.1). */
 export const VIEW_ALL_PATH = '/messages?view=table';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../../../../web/src/components/shell/sidebar-state';
+import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../../../../web/src/app/shell/sidebar-state';
 
 describe('readSidebarOpen', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@kehila/shared';
-import { useAuth } from '../auth/use-auth';
-import { useCallApi } from './use-call-api';
+import { useAuth } from './use-auth';
+import { useCallApi } from '../api/use-call-api';
 
 /** Query key of `routes.me`; scoped by user so one account never sees another's cached answer. */
 export const meQueryKey = (userId: string | null) => ['me', userId] as const;

@@ -5,7 +5,7 @@ import {
   isSafeRedirect,
   rememberRedirect,
   takeRedirect,
-} from '../../../web/src/app/redirect';
+} from '../../../web/src/navigation/redirect';
 
 describe('isSafeRedirect', () => {
   it.each([

@@ -1,6 +1,11 @@
 import { SESSION_REDIRECT_KEY } from '@kehila/shared/constants';
 import { paths } from './paths';
 
+/** Where the login screen should send the user back to, carried in the router's location state. */
+export interface LoginLocationState {
+  readonly from?: string;
+}
+
 function isSameOriginPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }

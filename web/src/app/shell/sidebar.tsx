@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation from '@cloudscape-design/components/side-navigation';
-import { KehilaLogo } from '../kehila-logo';
+import { KehilaLogo } from '../../components/kehila-logo';
 import { NAV_ITEMS, navHref, type NavId } from './nav-items';
 import styles from './app-shell.module.css';
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppShell, type AppShellProps } from '../../../../web/src/components/shell/app-shell';
+import { AppShell, type AppShellProps } from '../../../../web/src/app/shell/app-shell';
 import { DESKTOP_WIDTH, PHONE_WIDTH, setViewportWidth } from '../../helpers/viewport';
 
 function LocationProbe() {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useMe } from '../../api/use-me';
+import { useMe } from '../../auth/use-me';
 import { useAuth } from '../../auth/use-auth';
 import { useSignOut } from '../../auth/use-sign-out';
 import { TrialBanner } from '../../billing/trial-banner';
@@ -8,7 +8,7 @@ import { useTrialBanner } from '../../billing/use-trial-banner';
 import { CommunitySelector } from '../../communities/community-selector';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { MetadataGate } from '../../communities/setup/metadata-gate';
-import { LoadingScreen } from '../loading-screen';
+import { LoadingScreen } from '../../components/loading-screen';
 import { AppShell } from './app-shell';
 
 /**

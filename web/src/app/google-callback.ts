@@ -1,9 +1,9 @@
 import { GOOGLE_CALLBACK_MAX_ATTEMPTS, googleCallbackDelayMs, routes } from '@kehila/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CallApi } from '../api/client';
-import { meQueryKey } from '../api/use-me';
+import { meQueryKey } from '../auth/use-me';
 import { myCommunitiesQueryKey } from '../communities/current-community';
-import { readGoogleConsent } from './google-consent';
+import { readGoogleConsent } from '../auth/google-consent';
 
 /** S1 §8 "Google" texts of the callback. The new-user welcome is ours (the spec names only "a welcome toast"). */
 export const googleCallbackText = {

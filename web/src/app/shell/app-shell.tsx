@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED } from '@kehila/shared/constants';
-import { LARGE_BREAKPOINT_PX } from '../../app/constants';
-import { paths } from '../../app/paths';
-import { KehilaLogo } from '../kehila-logo';
+import { LARGE_BREAKPOINT_PX } from '../../components/breakpoints';
+import { paths } from '../../navigation/paths';
+import { KehilaLogo } from '../../components/kehila-logo';
 import type { MemberRole } from './member-role';
 import { MobileTabBar } from './mobile-tab-bar';
 import { activeNavId } from './nav-items';
 import { Sidebar } from './sidebar';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../components/use-media-query';
 import { useSidebarState } from './use-sidebar-state';
 import { UserMenu } from './user-menu';
 import styles from './app-shell.module.css';

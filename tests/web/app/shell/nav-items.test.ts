@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavId, MOBILE_TABS, NAV_ITEMS } from '../../../../web/src/components/shell/nav-items';
+import { activeNavId, MOBILE_TABS, NAV_ITEMS } from '../../../../web/src/app/shell/nav-items';
 
 describe('navigation items', () => {
   it('lists nine sidebar items from dashboard to settings, in route-table order', () => {

@@ -706,3 +706,11 @@ export const INSTALL_PROMPT_DELAY_MS = 2 * SECOND_MS;
  * by words); the first is the one the instructions name.
  */
 export const BOT_CONNECT_COMMANDS = ['/connect', '#kehila'] as const;
+
+// ---- Group verification (issue 9: a group is claimed with a code from the claimant's own WhatsApp) ----
+/** Digits of a connect code. */
+export const CONNECT_CODE_DIGITS = 6;
+/** How long a code can be sent. */
+export const CONNECT_CODE_TTL_MS = 10 * 60 * SECOND_MS;
+/** Wrong codes from the connection's number before the connection fails. */
+export const CONNECT_CODE_MAX_ATTEMPTS = 5;

@@ -61,11 +61,14 @@ describe('accounts, onboarding and access in Chromium', () => {
     await page.getByText('Step 1 of 3', { exact: true }).waitFor();
     await page.getByText('Waiting for the bot to see your group…').waitFor();
 
-    // The admin writes the connect command in their group; the bot's webhook completes the connection.
+    // The admin sends the connect command with the code the app shows in their group, from their own
+    // WhatsApp; the bot's webhook completes the connection.
+    const command = (await page.getByTestId('connect-command').textContent())?.trim() ?? '';
+    expect(command).toMatch(/^\/connect \d{6}$/);
     const res = await postGroupMessage(e2e.stack.url, {
       groupId: who.groupId,
       senderPhoneDigits: who.phoneDigits,
-      text: '/connect',
+      text: command,
     });
     expect(res.status).toBe(200);
     await page.getByText('WhatsApp group connected!').first().waitFor();

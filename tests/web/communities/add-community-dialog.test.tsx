@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addCommunityError } from '../../../web/src/communities/add-community-dialog';
 import { ApiRequestError } from '../../../web/src/api/client';
 import { resetAuth, setSignedIn } from '../helpers/amplify-auth';
-import { communityRecord, failure, fakeApi, listEntry, type FakeReply } from '../helpers/fake-api';
+import { communityRecord, failure, fakeApi, listEntry, pendingVerification, type FakeReply } from '../helpers/fake-api';
 import { isShown, setField } from '../helpers/fields';
 import { renderApp } from '../helpers/render-app';
 import { findToast } from '../helpers/toasts';
@@ -160,6 +160,72 @@ describe('Add Community dialog (S1 §2, §4, §8)', () => {
     ['anything else', new Error('kaput'), 'An unexpected error occurred'],
   ])('words %s as %j', (_case, error, text) => {
     expect(addCommunityError(error)).toBe(text);
+  });
+
+  it("shows the user's connect code to send in the group, and fills the group id in once the bot has seen it", async () => {
+    const api = apiAnswering(success());
+    const { user, dialog } = await openDialog(api);
+    expect(await within(dialog).findByTestId('connect-command')).toHaveTextContent('/connect 482913');
+    expect(within(dialog).getByText('Send this in the group from your WhatsApp number +972501234567:')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/connections')).toEqual([expect.objectContaining({ body: {} })]);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy connect command' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('/connect 482913');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Waiting for the bot to see your code…')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Group ID')).toHaveValue('');
+    api.updateVerification({ status: 'connected', group_id: GROUP });
+    // The verification is read every 3 s.
+    await waitFor(() => expect(within(dialog).getByLabelText('Group ID')).toHaveValue(GROUP), { timeout: 5_000 });
+    expect(within(dialog).getByText(`Group verified: ${GROUP}`)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Community' }));
+    expect(await within(dialog).findByText('Step 3 of 3 · Done')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/communities')[0]?.body).toEqual({ group_id: GROUP });
+  });
+
+  it('asks for the WhatsApp number when the profile has none, and opens the code for the number given', async () => {
+    const api = apiAnswering(success());
+    let first = true;
+    api.on('POST', '/api/connections', (call) => {
+      if (first) {
+        first = false;
+        return failure(400, 'WhatsApp phone number is required', 'bad_request');
+      }
+      return { status: 201, body: pendingVerification({ admin_phone: (call.body as { phone: string }).phone }) };
+    });
+    const { user, dialog } = await openDialog(api);
+    expect(await within(dialog).findByText('WhatsApp phone number is required')).toBeInTheDocument();
+    setField(within(dialog).getByLabelText('Your WhatsApp number'), '0541234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Get a connect code' }));
+    expect(isShown('Please enter a valid WhatsApp phone number', dialog)).toBe(true);
+    setField(within(dialog).getByLabelText('Your WhatsApp number'), '+972 54-123-4567');
+    await user.click(within(dialog).getByRole('button', { name: 'Get a connect code' }));
+    expect(await within(dialog).findByTestId('connect-command')).toHaveTextContent('/connect 482913');
+    expect(within(dialog).getByText('Send this in the group from your WhatsApp number +972541234567:')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/connections').map((c) => c.body)).toEqual([{}, { phone: '+972541234567' }]);
+  });
+
+  it('says why a code failed and gives a new one for the same number', async () => {
+    const api = apiAnswering(success());
+    const { user, dialog } = await openDialog(api);
+    await within(dialog).findByTestId('connect-command');
+    const why = 'Failed to connect WhatsApp group: this WhatsApp number was verified from another Kehila account.';
+    api.updateVerification({ status: 'failed', error: why });
+    expect(await within(dialog).findByText(why, {}, { timeout: 5_000 })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Get a new code' }));
+    expect(await within(dialog).findByTestId('connect-command')).toHaveTextContent('/connect 482914');
+    expect(api.callsTo('POST', '/api/connections').at(-1)?.body).toEqual({ phone: '+972501234567' });
+  });
+
+  it('offers a new code once the code has expired', async () => {
+    const api = apiAnswering(success()).on('POST', '/api/connections', {
+      status: 201,
+      body: pendingVerification({ code_expires_at: new Date(Date.now() - 1_000).toISOString() }),
+    });
+    const { dialog } = await openDialog(api);
+    expect(await within(dialog).findByText('This code has expired.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Get a new code' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('connect-command')).not.toBeInTheDocument();
   });
 
   it('starts over 300 ms after it closes', async () => {

@@ -1,4 +1,4 @@
-import type { Community, Me, OnboardingState, UserCommunity } from '@kehila/shared';
+import type { Community, Me, OnboardingState, PendingConnection, UserCommunity } from '@kehila/shared';
 
 /** One API call the fake answered. */
 export interface FakeCall {
@@ -131,7 +131,28 @@ export interface FakeApi {
   on(method: string, path: string, handler: Handler): FakeApi;
   on(method: string, path: string, reply: unknown): FakeApi;
   callsTo(method: string, path: string): FakeCall[];
+  /** The newest group verification opened through the fake (the connect code flows). */
+  latestVerification(): PendingConnection | undefined;
+  /** Changes the newest verification as the bot would (the code arrived, failed…). */
+  updateVerification(patch: Partial<PendingConnection>): void;
   readonly fetch: typeof fetch;
+}
+
+/** A verification as the server opens it: pending, code 482913, 10 minutes to go. */
+export function pendingVerification(overrides: Partial<PendingConnection> = {}): PendingConnection {
+  return {
+    id: 'conn-1',
+    community_id: null,
+    admin_phone: '+972501234567',
+    status: 'pending',
+    group_id: null,
+    uuid_detected_at: null,
+    created_at: new Date().toISOString(),
+    code: '482913',
+    code_expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+    error: null,
+    ...overrides,
+  };
 }
 
 /**
@@ -143,6 +164,21 @@ export function fakeApi() {
   const community = communityRecord();
   const handlers: { method: string; pattern: RegExp; names: string[]; handler: Handler }[] = [];
   const calls: FakeCall[] = [];
+  const verifications: PendingConnection[] = [];
+  /** Opens a verification like the server: the given number, else dana's; a new code each time. */
+  const openVerification = (communityId: string | null, body: unknown): FakeReply => {
+    const phone = (body as { phone?: string } | undefined)?.phone;
+    const n = verifications.length + 1;
+    const v = pendingVerification({
+      id: `conn-${n}`,
+      community_id: communityId,
+      admin_phone: phone ?? '+972501234567',
+      code: String(482912 + n),
+      created_at: new Date(Date.now() + n).toISOString(),
+    });
+    verifications.push(v);
+    return { status: 201, body: v };
+  };
 
   function on(method: string, path: string, handler: Handler): FakeApi;
   function on(method: string, path: string, reply: unknown): FakeApi;
@@ -171,6 +207,12 @@ export function fakeApi() {
     /** The calls made to `method path` (exact path). */
     callsTo(method: string, path: string): FakeCall[] {
       return calls.filter((c) => c.method === method && c.path === path);
+    },
+    latestVerification: () => verifications.at(-1),
+    updateVerification(patch) {
+      const i = verifications.length - 1;
+      if (i < 0) throw new Error('no verification was opened');
+      verifications[i] = { ...verifications[i]!, ...patch };
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
@@ -204,7 +246,13 @@ export function fakeApi() {
         ? ok(community)
         : { status: 404, body: { message: 'Not found', code: 'not_found' } },
     )
-    .on('GET', '/api/onboarding', onboardingState(community, 'connected'));
+    .on('GET', '/api/onboarding', onboardingState(community, 'connected'))
+    .on('POST', '/api/connections', (call) => openVerification(null, call.body))
+    .on('POST', '/api/communities/{communityId}/connection', (call, p) => openVerification(p.communityId!, call.body))
+    .on('GET', '/api/connections/{connectionId}', (_c, p) => {
+      const v = verifications.find((x) => x.id === p.connectionId);
+      return v ? ok(v) : { status: 404, body: { message: 'Connection not found. Please try connecting again.', code: 'not_found' } };
+    });
   return api;
 }
 

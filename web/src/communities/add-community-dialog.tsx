@@ -12,6 +12,9 @@ import { serverMessage } from '../api/api-error';
 import { useCallApi } from '../api/use-call-api';
 import { useToast } from '../components/toast/use-toast';
 import { BotNumber, InstructionSteps, SupportContact } from './connect/bot-instructions';
+import { ConnectCode } from './connect/connect-code';
+import { connectText } from './connect/connect-text';
+import { useGroupVerification } from './connect/use-group-verification';
 import { GroupIdForm } from './connect/group-id-form';
 import { communityText as T } from './community-text';
 import { useCurrentCommunity } from './current-community';
@@ -44,9 +47,11 @@ function MetadataStep({ communityId, onDone }: { communityId: string; onDone: (s
 }
 
 /**
- * The Add Community dialog (S1 §2): instructions (bot number, copyable, and the support contact),
- * group-id entry, then success; with the community information step in between when the server says
- * needs_metadata for an admin (S1 §4). Closing resets it after 300 ms.
+ * The Add Community dialog (S1 §2): instructions (bot number, copyable, the user's connect code and
+ * the support contact), group-id entry (filled in once the bot has seen the code in the group), then
+ * success; with the community information step in between when the server says needs_metadata for
+ * an admin (S1 §4). The server adds only a group the user's own verification saw. Closing resets it
+ * after 300 ms.
  */
 export function AddCommunityDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const callApi = useCallApi();
@@ -59,6 +64,14 @@ export function AddCommunityDialog({ visible, onClose }: { visible: boolean; onC
   // Kept in the page while open and for the 300 ms after closing (its closing animation), then dropped.
   const [mounted, setMounted] = useState(visible);
   if (visible && !mounted) setMounted(true);
+  const verification = useGroupVerification(null);
+  const { connection, open: openVerification, reset: resetVerification } = verification;
+  const needsCode = visible && !connection && !verification.opening && !verification.openError;
+
+  // Each time the dialog opens, a code for this user's WhatsApp (the profile's number).
+  useEffect(() => {
+    if (needsCode) openVerification();
+  }, [needsCode, openVerification]);
 
   const add = useMutation({
     mutationFn: (groupId: string) => callApi(routes.addCommunity, { body: { group_id: groupId } }),
@@ -83,9 +96,10 @@ export function AddCommunityDialog({ visible, onClose }: { visible: boolean; onC
       setSkipped(false);
       setError(null);
       resetMutation();
+      resetVerification();
     }, DIALOG_RESET_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [visible, resetMutation]);
+  }, [visible, resetMutation, resetVerification]);
 
   // The new community becomes the selection when the dialog closes: selecting it earlier would put the
   // metadata guard's setup screen in front of the dialog.
@@ -95,6 +109,14 @@ export function AddCommunityDialog({ visible, onClose }: { visible: boolean; onC
   };
 
   const stepNumber = step === 'instructions' ? 1 : step === 'success' ? 3 : 2;
+  const codePanel = (
+    <ConnectCode
+      connection={connection}
+      onNewCode={openVerification}
+      busy={verification.opening}
+      error={verification.openError}
+    />
+  );
 
   let body;
   let footer = null;
@@ -105,6 +127,7 @@ export function AddCommunityDialog({ visible, onClose }: { visible: boolean; onC
           <Box>{T.dialogIntro}</Box>
           <InstructionSteps />
           <BotNumber />
+          {codePanel}
           <SupportContact />
         </SpaceBetween>
       );
@@ -123,11 +146,16 @@ export function AddCommunityDialog({ visible, onClose }: { visible: boolean; onC
       body = (
         <SpaceBetween size="m">
           {error && <Alert type="error">{error}</Alert>}
+          {codePanel}
+          {connection?.status === 'pending' && (
+            <StatusIndicator type="loading">{connectText.codeWaiting}</StatusIndicator>
+          )}
           <GroupIdForm
             submitLabel={T.addCommunity}
             busy={add.isPending}
             onSubmit={(groupId) => add.mutate(groupId)}
             secondary={<Button onClick={() => setStep('instructions')}>{T.back}</Button>}
+            suggested={connection?.group_id ?? null}
           />
           <SupportContact />
         </SpaceBetween>

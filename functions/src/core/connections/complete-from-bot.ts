@@ -3,7 +3,8 @@ import { logger } from '../logger';
 import { tryConnectGroup } from '../communities/groups';
 import { listConnectionsByPhone, updatePendingConnection, type ConnectionRecord } from '../../data/connections';
 import { codeNeededReply, connectedReply, parseConnectCommand, phoneDigitsOfSender } from './connect-command';
-import { CONNECT_CODE_MAX_ATTEMPTS, VERIFICATION_MESSAGES } from './verification';
+import { CONNECT_CODE_MAX_ATTEMPTS } from '@kehila/shared';
+import { VERIFICATION_MESSAGES } from './verification';
 
 /** A group event seen by the bot in a group that no community owns yet. */
 export interface UnclaimedGroupEvent {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PendingConnection } from '@kehila/shared';
+import { CONNECT_CODE_DIGITS, CONNECT_CODE_TTL_MS, type PendingConnection } from '@kehila/shared';
 import {
   createConnection,
   deleteConnection,
@@ -14,12 +14,6 @@ import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { newId } from '../communities/records';
 
-/** Digits of a connect code. */
-export const CONNECT_CODE_DIGITS = 6;
-/** How long a code can be sent. */
-export const CONNECT_CODE_TTL_MS = 10 * 60_000;
-/** Wrong codes from the connection's number before the connection fails. */
-export const CONNECT_CODE_MAX_ATTEMPTS = 5;
 
 /** Texts of group verification (S1 §8 'Failed to connect WhatsApp group', with why). */
 export const VERIFICATION_MESSAGES = {

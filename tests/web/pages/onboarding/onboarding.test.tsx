@@ -172,19 +172,50 @@ describe('onboarding (S1 §2, §4)', () => {
     expect(await screen.findByText('Step 2 of 3', {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 
-  it('offers only the manual entry when the profile has no WhatsApp number (nothing to poll)', async () => {
+  it('shows the connect code to send from the WhatsApp number, copyable', async () => {
+    const { user } = renderApp({ path: '/onboarding', fetch: onboardingApi(() => 'pending').fetch });
+    expect(await screen.findByTestId('connect-command', {}, { timeout: 15_000 })).toHaveTextContent('/connect 482913');
+    expect(screen.getByText('Send this in the group from your WhatsApp number +972501234567:')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy connect command' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('/connect 482913');
+  });
+
+  it('asks a profile without a WhatsApp number for one, polls nothing before, and follows the code opened for it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = onboardingApi(() => 'pending', onboardingState(fresh, null));
-    renderApp({ path: '/onboarding', fetch: api.fetch });
+    const { user } = renderApp({ path: '/onboarding', fetch: api.fetch });
     expect(
       await screen.findByText(
-        'Your profile has no WhatsApp number, so the bot cannot recognise you. Enter the group ID manually below.',
+        'Your profile has no WhatsApp number, so the bot cannot recognise you. Enter the number you will send your connect code from.',
         {},
         { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
     await advance(10_000);
     expect(api.callsTo('GET', '/api/onboarding')).toHaveLength(0);
+
+    setField(screen.getByLabelText('Your WhatsApp number'), '+972 54 765 4321');
+    await user.click(screen.getByRole('button', { name: 'Get a connect code' }));
+    expect(await screen.findByTestId('connect-command')).toHaveTextContent('/connect 482913');
+    expect(api.callsTo('POST', `/api/communities/${fresh.id}/connection`)[0]?.body).toEqual({ phone: '+972547654321' });
+    expect(screen.getByText('Waiting for the bot to see your group…')).toBeInTheDocument();
+    await advance(3_000);
+    await waitFor(() => expect(api.callsTo('GET', '/api/onboarding')).toHaveLength(1));
+  });
+
+  it('says why the code failed and gives a new one', async () => {
+    const why = 'Failed to connect WhatsApp group: too many wrong codes. Get a new code and try again.';
+    const failed = onboardingState(fresh, 'pending');
+    const api = onboardingApi(() => 'pending').on('GET', '/api/onboarding', {
+      ...failed,
+      connection: { ...failed.connection!, status: 'failed', error: why },
+    });
+    const { user } = renderApp({ path: '/onboarding', fetch: api.fetch });
+    expect(await screen.findByText(why, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for the bot to see your group…')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get a new code' }));
+    expect(await screen.findByTestId('connect-command')).toHaveTextContent('/connect 482913');
+    expect(api.callsTo('POST', `/api/communities/${fresh.id}/connection`)[0]?.body).toEqual({ phone: '+972501234567' });
   });
 
   it("shows the server's reason, else 'Failed to initialize setup', with Try Again", async () => {

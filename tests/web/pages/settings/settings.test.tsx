@@ -310,6 +310,18 @@ describe('Settings connect flow (S2 §2.4, §4)', () => {
     expect(screen.queryByText('You can add community information later in your settings.')).not.toBeInTheDocument();
   });
 
+  it('opens a connect code for this community and moves on by itself once the bot has connected the group', async () => {
+    const api = apiWith({ needs_metadata: false, user_role: 'Admin' });
+    await openFlow(api);
+    expect(await screen.findByTestId('connect-command')).toHaveTextContent('/connect 482913');
+    expect(api.callsTo('POST', `/api/communities/${bare.id}/connection`)).toHaveLength(1);
+    api.updateVerification({ status: 'connected', group_id: '120363099999999999@g.us' });
+    expect(await screen.findByRole('heading', { name: 'All Set!' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/communities/${bare.id}/group`).map((c) => c.body)).toEqual([
+      { group_id: '120363099999999999@g.us' },
+    ]);
+  });
+
   it("toasts the server's message, else 'Failed to connect WhatsApp group'", async () => {
     const api = apiWith({ needs_metadata: false, user_role: 'Admin' }).on(
       'POST',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@cloudscape-design/components/box';
@@ -18,7 +18,10 @@ import { CommunityInfoForm } from '../info/community-info-form';
 import { markSetupSkipped } from '../setup/setup-skip';
 import { useCommunity } from '../use-community';
 import { BotInstructions } from './bot-instructions';
+import { ConnectCode } from './connect-code';
+import { connectText } from './connect-text';
 import { GroupIdForm } from './group-id-form';
+import { useGroupVerification } from './use-group-verification';
 
 type Step = 'connect' | 'metadata' | 'complete';
 
@@ -52,8 +55,10 @@ function MetadataStep({ communityId, onDone }: { communityId: string; onDone: (s
 
 /**
  * The Settings connect-group flow (S2 §2.4, §4), shown alone while the selected community has no
- * group: '1 Connect Group' (instructions with the bot number and support e-mail, then the group id),
- * '2 Community Info' only when the server says needs_metadata and the user is Admin, then 'All Set!'.
+ * group: '1 Connect Group' (instructions with the bot number and support e-mail, the user's connect
+ * code, then the group id), '2 Community Info' only when the server says needs_metadata and the user
+ * is Admin, then 'All Set!'. The bot connects the group as soon as it sees the code; the flow then
+ * moves on by itself (the connect call, repeated for the same group, reads the result).
  */
 export function ConnectGroupFlow({ communityId }: { communityId: string }) {
   const callApi = useCallApi();
@@ -75,6 +80,23 @@ export function ConnectGroupFlow({ communityId }: { communityId: string }) {
     onError: (error) => toast.error(messageOr(error, T.connectFailed)),
   });
 
+  const verification = useGroupVerification(communityId);
+  const { connection, open: openVerification } = verification;
+  const needsCode = !connection && !verification.opening && !verification.openError;
+  useEffect(() => {
+    if (needsCode) openVerification();
+  }, [needsCode, openVerification]);
+
+  // The bot saw the code and connected the group: the same call as the manual entry gives the next step.
+  const verifiedGroup = connection?.status === 'connected' ? connection.group_id : null;
+  const { mutate: connectMutate, isPending: connecting } = connect;
+  const autoConnected = useRef<string | null>(null);
+  useEffect(() => {
+    if (!verifiedGroup || step !== 'connect' || connecting || autoConnected.current === verifiedGroup) return;
+    autoConnected.current = verifiedGroup;
+    connectMutate(verifiedGroup);
+  }, [verifiedGroup, step, connecting, connectMutate]);
+
   const finish = async () => {
     // Refreshing shows the settings tabs (the community now has its group), so it waits until the user leaves.
     await refresh();
@@ -88,10 +110,20 @@ export function ConnectGroupFlow({ communityId }: { communityId: string }) {
         {step === 'connect' && (
           <SpaceBetween size="l">
             <BotInstructions />
+            <ConnectCode
+              connection={connection}
+              onNewCode={openVerification}
+              busy={verification.opening}
+              error={verification.openError}
+            />
+            {connection?.status === 'pending' && (
+              <StatusIndicator type="loading">{connectText.codeWaiting}</StatusIndicator>
+            )}
             <GroupIdForm
               submitLabel={T.connectGroup}
               busy={connect.isPending}
               onSubmit={(groupId) => connect.mutate(groupId)}
+              suggested={verifiedGroup}
             />
           </SpaceBetween>
         )}

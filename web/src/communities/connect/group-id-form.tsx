@@ -14,12 +14,19 @@ export interface GroupIdFormProps {
   readonly onSubmit: (groupId: string) => void;
   /** Extra buttons beside the submit button (Back, Cancel). */
   readonly secondary?: ReactNode;
+  /** The id the user's verification saw: filled in when it arrives, unless the user typed one. */
+  readonly suggested?: string | null;
 }
 
 /** Group-id entry with the S1 §5 rules: empty → 'Please enter a valid Group ID'; no @g.us → 'Group ID must end with @g.us'. */
-export function GroupIdForm({ submitLabel, busy, onSubmit, secondary }: GroupIdFormProps) {
-  const [value, setValue] = useState('');
+export function GroupIdForm({ submitLabel, busy, onSubmit, secondary, suggested = null }: GroupIdFormProps) {
+  const [value, setValue] = useState(suggested ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [lastSuggested, setLastSuggested] = useState(suggested);
+  if (suggested !== lastSuggested) {
+    setLastSuggested(suggested);
+    if (suggested && !value.trim()) setValue(suggested);
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -9,15 +9,19 @@ import { CONNECTED_CALLBACK_DELAY_MS, routes, type OnboardingState } from '@kehi
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
 import { BotInstructions } from '../../communities/connect/bot-instructions';
+import { ConnectCode } from '../../communities/connect/connect-code';
+import { useGroupVerification } from '../../communities/connect/use-group-verification';
 import { GroupIdForm } from '../../communities/connect/group-id-form';
 import { useToast } from '../../components/toast/use-toast';
 import { onboardingText as T } from './onboarding-text';
 import { isConnected, useConnectionPolling } from './use-connection-polling';
 
 /**
- * Onboarding step 1 (S1 §2, §4): the Instructions toggle with the bot number, the pending connection
- * polled every 3 s with the hints after 5 and 15 checks, and manual group-id entry as the alternative.
- * Once connected: a success toast, then the next step after 2 s.
+ * Onboarding step 1 (S1 §2, §4): the Instructions toggle with the bot number, the user's connect code
+ * (sent in the group from their WhatsApp; a new one when it expired or failed; a number asked for
+ * when the profile has none), the pending connection polled every 3 s with the hints after 5 and 15
+ * checks, and manual group-id entry as the alternative. Once connected: a success toast, then the
+ * next step after 2 s.
  */
 export function ConnectStep({
   state,
@@ -46,8 +50,12 @@ export function ConnectStep({
     return () => clearTimeout(timer);
   }, [done, onConnected]);
 
-  const waitingForBot = Boolean(state.connection && state.connection.status !== 'connected') && !connected;
-  const { hint } = useConnectionPolling(waitingForBot, (next) => finish(next, T.connected));
+  const verification = useGroupVerification(state.community.id, { initial: state.connection, follow: false });
+  const { connection, update } = verification;
+  const onChecked = useCallback((polled: OnboardingState) => update(polled.connection), [update]);
+
+  const waitingForBot = connection?.status === 'pending' && !connected;
+  const { hint } = useConnectionPolling(waitingForBot, (next) => finish(next, T.connected), onChecked);
 
   const manual = useMutation({
     mutationFn: (groupId: string) =>
@@ -62,17 +70,26 @@ export function ConnectStep({
       <BotInstructions />
       {connected ? (
         <StatusIndicator type="success">{T.connected}</StatusIndicator>
-      ) : state.connection ? (
-        <SpaceBetween size="s">
-          <StatusIndicator type="loading">{T.waiting}</StatusIndicator>
-          <Box color="text-body-secondary" fontSize="body-s">
-            {T.yourNumber(state.connection.admin_phone)} {T.detection}
-          </Box>
-          {hint === 'slow' && <Alert type="info">{T.hintSlow}</Alert>}
-          {hint === 'stuck' && <Alert type="warning">{T.hintStuck}</Alert>}
-        </SpaceBetween>
       ) : (
-        <Alert type="info">{T.noPhone}</Alert>
+        <SpaceBetween size="s">
+          {!connection && <Alert type="info">{T.noPhone}</Alert>}
+          <ConnectCode
+            connection={connection}
+            onNewCode={verification.open}
+            busy={verification.opening}
+            error={verification.openError}
+          />
+          {waitingForBot && connection && (
+            <SpaceBetween size="s">
+              <StatusIndicator type="loading">{T.waiting}</StatusIndicator>
+              <Box color="text-body-secondary" fontSize="body-s">
+                {T.yourNumber(connection.admin_phone)} {T.detection}
+              </Box>
+              {hint === 'slow' && <Alert type="info">{T.hintSlow}</Alert>}
+              {hint === 'stuck' && <Alert type="warning">{T.hintStuck}</Alert>}
+            </SpaceBetween>
+          )}
+        </SpaceBetween>
       )}
       {!connected && (
         <SpaceBetween size="s">

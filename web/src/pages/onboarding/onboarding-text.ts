@@ -9,10 +9,11 @@ export const onboardingText = {
   waiting: 'Waiting for the bot to see your group…',
   detection: 'Detection can take up to 30 seconds.',
   yourNumber: (phone: string) => `The bot recognises you by your WhatsApp number ${phone}.`,
-  hintSlow: `This is taking longer than expected. Make sure the bot is in your group and that you sent ${BOT_CONNECT_COMMAND} from your WhatsApp number.`,
+  hintSlow: `This is taking longer than expected. Make sure the bot is in your group and that you sent ${BOT_CONNECT_COMMAND} with your code from your WhatsApp number.`,
   hintStuck:
     'Still not connecting? Check that you are an admin of the group and that the number above is yours, or enter the group ID manually below.',
-  noPhone: 'Your profile has no WhatsApp number, so the bot cannot recognise you. Enter the group ID manually below.',
+  noPhone:
+    'Your profile has no WhatsApp number, so the bot cannot recognise you. Enter the number you will send your connect code from.',
   manualTitle: 'Or enter the group ID manually',
   connectButton: 'Connect Group',
   connected: 'WhatsApp group connected!',

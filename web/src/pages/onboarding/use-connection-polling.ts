@@ -16,18 +16,20 @@ export function isConnected(state: OnboardingState | null | undefined): boolean 
 /**
  * Polls the pending connection every 3 s (S1 §4) while `enabled`, counting the checks for the hints
  * (more than 5: taking longer than expected; more than 15: still not connecting). Calls `onConnected`
- * once with the state that shows the group connected. A failed check counts and polling goes on.
+ * once with the state that shows the group connected, and `onChecked` with every state read (the
+ * connection may have failed meanwhile). A failed check counts and polling goes on.
  */
 export function useConnectionPolling(
   enabled: boolean,
   onConnected: (state: OnboardingState) => void,
+  onChecked?: (state: OnboardingState) => void,
 ): { checks: number; hint: ConnectionHint } {
   const callApi = useCallApi();
   const [checks, setChecks] = useState(0);
-  const latest = useRef(onConnected);
+  const latest = useRef({ onConnected, onChecked });
   useEffect(() => {
-    latest.current = onConnected;
-  }, [onConnected]);
+    latest.current = { onConnected, onChecked };
+  }, [onConnected, onChecked]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -42,8 +44,9 @@ export function useConnectionPolling(
       }
       if (stopped) return;
       setChecks((n) => n + 1);
+      if (state) latest.current.onChecked?.(state);
       if (state && isConnected(state)) {
-        latest.current(state);
+        latest.current.onConnected(state);
         return;
       }
       timer = setTimeout(() => void check(), WHATSAPP_POLL_INTERVAL_MS);

@@ -68,5 +68,5 @@ export async function api(path: string, init: { token?: string; method?: string;
   } catch {
     json = text;
   }
-  return { status: res.status, body: json as Record<string, unknown> };
+  return { status: res.status, body: json as Record<string, unknown>, headers: res.headers };
 }

@@ -141,7 +141,9 @@ describe('message list API', () => {
     expect(res.status).toBe(200);
     expect(res.body.msg_id).toBe(target);
     const foreign = await api(`/api/communities/${community.id}/messages/${otherMsgId}`, { token });
-    expect(foreign).toEqual({ status: 404, body: { message: 'Message not found', code: 'not_found' } });
+    expect(foreign).toEqual(
+      expect.objectContaining({ status: 404, body: { message: 'Message not found', code: 'not_found' } }),
+    );
   });
 
   it('refuses a cursor of another community', async () => {
@@ -150,7 +152,9 @@ describe('message list API', () => {
       `/api/communities/${other.id}/messages?limit=1&cursor=${encodeURIComponent(mine.body.nextCursor as string)}`,
       { token },
     );
-    expect(res).toEqual({ status: 400, body: { message: 'Invalid cursor', code: 'bad_request' } });
+    expect(res).toEqual(
+      expect.objectContaining({ status: 400, body: { message: 'Invalid cursor', code: 'bad_request' } }),
+    );
   });
 
   it('creates a manual action from a message with the spec’s sections', async () => {
@@ -206,10 +210,9 @@ describe('message list API', () => {
     for (const a of suggested.body.actions as Action[])
       expect(a).toMatchObject({ status: 'pending', user_id: subOf(token) });
 
-    expect(await api(`/api/communities/${community.id}/summaries/latest`, { token })).toEqual({
-      status: 200,
-      body: null,
-    });
+    expect(await api(`/api/communities/${community.id}/summaries/latest`, { token })).toEqual(
+      expect.objectContaining({ status: 200, body: null }),
+    );
     const summary = await api(`/api/communities/${community.id}/summaries`, { token, method: 'POST' });
     expect(summary.status).toBe(200);
     const stored = summary.body as unknown as StoredSummary;

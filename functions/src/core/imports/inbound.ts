@@ -70,8 +70,14 @@ export function createInboundConverter(target: ImportTarget): (m: ExportMessage)
   const byTime = new Map<string, { at: number; seen: Map<string, number> }>();
   let tracked = 0;
   let latest = -Infinity;
+  // A chat has few senders: each name's id (an HMAC) is computed once.
+  const senders = new Map<string, string>();
   return (m) => {
-    const senderId = senderIdOf(m.sender, target.communityId);
+    let senderId = senders.get(m.sender);
+    if (senderId === undefined) {
+      senderId = senderIdOf(m.sender, target.communityId);
+      if (senders.size < 10_000) senders.set(m.sender, senderId);
+    }
     const at = Date.parse(m.timestamp);
     latest = Math.max(latest, at);
     for (const [ts, bucket] of byTime) {

@@ -403,7 +403,9 @@ export async function runImport(
         await save({ sent: job.sent + chunk.length });
       }
     };
-    for await (const group of ticking(exportMessages(text.chunks(), { order, timeZone: job.tz }))) {
+    // The clock is checked per chunk read, not per group of messages: a stretch without messages
+    // (a huge message being skipped) must not silence the heartbeat.
+    for await (const group of exportMessages(ticking(text.chunks()), { order, timeZone: job.tz })) {
       for (const m of group) {
         // Every message is converted, sent or not, so identical messages keep their occurrence.
         const inbound = toInbound(m);

@@ -30,16 +30,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Zip, ZipDeflate } from 'fflate';
 import type { InboundMessage } from '@kehila/shared';
-import type { QueueClient } from '@kehila/functions/adapters/queues/sqs';
+import type { QueueClient } from '@kehila/functions/core/ports/queues';
 import { createLocalObjectStore, writeLocalObject } from '@kehila/functions/adapters/storage/local';
 import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
 import { loadConfig } from '@kehila/functions/core/config';
-import { createDeps } from '@kehila/functions/core/deps';
 import { blankCommunity } from '@kehila/functions/core/communities/records';
-import { createImport, runImport, startImport, type ImportTask } from '@kehila/functions/core/imports/service';
+import { createImport, runImport, startImport } from '@kehila/functions/core/imports/service';
+import type { ImportTask } from '@kehila/functions/core/queues';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { createDb } from '@kehila/functions/data/db';
 import { getImportJob } from '@kehila/functions/data/imports';
+import { createDeps } from '@kehila/functions/wiring/deps';
 import { DEMO_SENDERS, generateDemoMessages } from '../infra/local/demo/messages';
 import { ensureTable, startDynamo } from '../infra/local/engines/dynamodb';
 
@@ -171,17 +172,22 @@ async function runChild(input: RunInput): Promise<RunResult> {
   let batches = 0;
   let serialisedBytes = 0;
   const sink: QueueClient = {
-    async send(_queue, body) {
+    async send(_queue: string, body: unknown) {
       serialisedBytes += JSON.stringify(body).length;
     },
-    async sendBatch(_queue, bodies: readonly unknown[]) {
+    async sendBatch(_queue: string, bodies: readonly unknown[]) {
       batches += 1;
       sent += bodies.length;
       serialisedBytes += JSON.stringify(bodies as InboundMessage[]).length;
     },
   };
   const storage = createLocalObjectStore({ dir: input.objectsDir, secret: 'bench' });
-  const deps = createDeps(loadConfig({ TABLE_NAME: input.table, STAGE: 'local' }), { db, queues: sink, storage });
+  // The import worker's own wiring (the object store and the queues), as its Lambda has.
+  const deps = createDeps(
+    loadConfig({ TABLE_NAME: input.table, STAGE: 'local' }),
+    { queues: () => sink, storage: () => storage },
+    { db },
+  );
   await createCommunity(
     db,
     blankCommunity({ id: COMMUNITY, name: 'Import bench', groupId: GROUP, ownerId: 'bench', now: new Date() }),

@@ -12,7 +12,7 @@ import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { type Deps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
 import { blankCommunity } from '@kehila/functions/core/communities/records';
-import type { ObjectStore } from '@kehila/functions/adapters/storage/port';
+import type { ObjectStore } from '@kehila/functions/core/ports/storage';
 import { IMPORT_MAX_UPLOAD_BYTES, IMPORT_STALE_SECONDS, IMPORT_TEXTS } from '@kehila/functions/core/imports/limits';
 import {
   createImport,
@@ -401,13 +401,13 @@ describe('files the worker refuses, with the reason on the job', () => {
     const store: ObjectStore = {
       ...deps.storage,
       head: async () => ({ size: IMPORT_MAX_UPLOAD_BYTES + 1, contentType: 'text/plain' }),
-      read: (key, range) => {
+      read: (key: string, range?: { start?: number; end?: number }) => {
         reads += 1;
         return deps.storage.read(key, range);
       },
-      delete: (key) => deps.storage.delete(key),
+      delete: (key: string) => deps.storage.delete(key),
     };
-    const guarded = createDeps(loadConfig(), {
+    const guarded = createLocalDeps(loadConfig(), {
       db: deps.db,
       queues,
       storage: store,
@@ -448,7 +448,7 @@ describe('files the worker refuses, with the reason on the job', () => {
 
 describe('a job whose worker is gone', () => {
   const at = (ms: number) =>
-    createDeps(loadConfig(), {
+    createLocalDeps(loadConfig(), {
       db: deps.db,
       queues,
       storage: deps.storage,

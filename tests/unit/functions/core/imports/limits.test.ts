@@ -6,7 +6,7 @@ import {
   IMPORT_STALE_SECONDS,
   IMPORT_TIME_MARGIN_SECONDS,
 } from '@kehila/functions/core/imports/limits';
-import { queues } from '@kehila/functions/workers/queues';
+import { queues } from '@kehila/functions/core/queues';
 
 describe('import limits agree with the import queue', () => {
   it('call a job stale only after a retry would have come and written (visibility timeout + a heartbeat)', () => {

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, isObjectKey, type ObjectStore } from '../../core/ports/storage';
 
@@ -257,19 +256,18 @@ export function createLocalObjectStore(opts: LocalObjectStoreOptions): ObjectSto
         throw err;
       }
     },
-    async *read(key, range) {
+    async read(key, range) {
       const start = range?.start ?? 0;
-      if (range?.end !== undefined && range.end <= start) return;
-      const stream = createReadStream(localObjectFile(opts.dir, key), {
-        start,
-        ...(range?.end !== undefined ? { end: range.end - 1 } : {}),
+      const file = localObjectFile(opts.dir, key);
+      // Opened before it is returned, so a missing object rejects here, as S3's GetObject does.
+      const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'ENOENT' ? new Error(`object ${key} does not exist`) : err;
       });
-      try {
-        for await (const chunk of stream) yield chunk as Buffer;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`object ${key} does not exist`);
-        throw err;
+      if (range?.end !== undefined && range.end <= start) {
+        await handle.close();
+        return (async function* () {})();
       }
+      return handle.createReadStream({ start, ...(range?.end !== undefined ? { end: range.end - 1 } : {}) });
     },
     async put(key, body, contentType) {
       await writeLocalObject(opts.dir, key, body, contentType);

@@ -66,9 +66,9 @@ export function createS3ObjectStore(options: { region: string; buckets: S3Bucket
       if (!res.Body) throw new Error(`object ${key} has no body`);
       return Buffer.from(await res.Body.transformToByteArray());
     },
-    async *read(key, range) {
+    async read(key, range) {
       const start = range?.start ?? 0;
-      if (range?.end !== undefined && range.end <= start) return;
+      if (range?.end !== undefined && range.end <= start) return (async function* () {})();
       const res = await client.send(
         new GetObjectCommand({
           Bucket: bucketOf(key),
@@ -80,7 +80,7 @@ export function createS3ObjectStore(options: { region: string; buckets: S3Bucket
       );
       if (!res.Body) throw new Error(`object ${key} has no body`);
       // In Node the SDK's body is a Readable: iterating it reads the response as it arrives.
-      yield* res.Body as AsyncIterable<Uint8Array>;
+      return res.Body as AsyncIterable<Uint8Array>;
     },
     async put(key, body, contentType) {
       await client.send(

@@ -358,13 +358,15 @@ export async function runImport(
     if (!head) return void (await failJob(deps, job, IMPORT_TEXTS.notUploaded));
     if (head.size > IMPORT_MAX_UPLOAD_BYTES)
       return void (await failJob(deps, job, IMPORT_TEXTS.tooLarge, { size: head.size }));
+    const key = job.object_key;
     const source: ExportSource = {
       size: head.size,
-      read: (start, end) =>
-        deps.storage.read(job.object_key, {
+      async *read(start, end) {
+        yield* await deps.storage.read(key, {
           ...(start !== undefined ? { start } : {}),
           ...(end !== undefined ? { end } : {}),
-        }),
+        });
+      },
     };
     const text = await openExport(source);
 

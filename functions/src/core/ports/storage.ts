@@ -21,10 +21,11 @@ export interface ObjectStore {
   head(key: string): Promise<{ size: number; contentType: string | null } | null>;
   get(key: string): Promise<Buffer>;
   /**
-   * The object's bytes as they arrive, from `start` (default 0) up to `end` (exclusive, default the
-   * end): nothing is held beyond the chunk being read. Throws when the object does not exist.
+   * Opens the object for reading: its bytes as they arrive, from `start` (default 0) up to `end`
+   * (exclusive, default the end); nothing is held beyond the chunk being read. Rejects when the
+   * object does not exist. (A promise, as every method of a port loaded lazily must be.)
    */
-  read(key: string, range?: { start?: number; end?: number }): AsyncIterable<Uint8Array>;
+  read(key: string, range?: { start?: number; end?: number }): Promise<AsyncIterable<Uint8Array>>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
 }

@@ -10,6 +10,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createS3ObjectStore } from '@kehila/functions/adapters/storage/s3';
+import { loadConfig } from '@kehila/functions/core/config';
+import { s3Storage } from '@kehila/functions/wiring/cloud/storage';
 
 const buckets = { logos: 'kehila-logos', exports: 'kehila-exports' };
 
@@ -112,7 +114,7 @@ describe('S3 object store: calls', () => {
     s3.on(GetObjectCommand).callsFake(() => ({ Body: body() }));
     const text = async (range?: { start?: number; end?: number }) => {
       let out = '';
-      for await (const c of store.read('imports/x.txt', range)) out += new TextDecoder().decode(c);
+      for await (const c of await store.read('imports/x.txt', range)) out += new TextDecoder().decode(c);
       return out;
     };
     expect(await text()).toBe('31/12/2023, 21:41 - Dana: hi');
@@ -124,6 +126,29 @@ describe('S3 object store: calls', () => {
       { Bucket: 'kehila-exports', Key: 'imports/x.txt', Range: 'bytes=100-163' },
       { Bucket: 'kehila-exports', Key: 'imports/x.txt', Range: 'bytes=10-' },
     ]);
+  });
+
+  it('reads as a stream through the import worker’s lazy wiring too (the SDK loads on first use)', async () => {
+    async function* body() {
+      yield new TextEncoder().encode('31/12/2023, 21:41 - Dana: hi');
+    }
+    s3.on(GetObjectCommand).callsFake(() => ({ Body: body() }));
+    const lazy = s3Storage({
+      config: loadConfig({
+        TABLE_NAME: 't',
+        STAGE: 'cloud',
+        AWS_REGION: 'eu-west-1',
+        EXPORTS_BUCKET: 'kehila-exports',
+      }),
+    } as Parameters<typeof s3Storage>[0]);
+    let out = '';
+    for await (const c of await lazy.read('imports/x.txt', { start: 0, end: 28 })) out += new TextDecoder().decode(c);
+    expect(out).toBe('31/12/2023, 21:41 - Dana: hi');
+    expect(s3.commandCalls(GetObjectCommand)[0]?.args[0].input).toEqual({
+      Bucket: 'kehila-exports',
+      Key: 'imports/x.txt',
+      Range: 'bytes=0-27',
+    });
   });
 
   it('gets, puts and deletes in the right bucket', async () => {

@@ -56,8 +56,9 @@ export async function getImportJob(db: Db, communityId: string, importId: string
 
 /**
  * Sets fields of a job if its status is one of `from` (a single-item conditional write, so two
- * workers or a worker and a request never both move a job). Returns the job after the write, or
- * null when the job is missing or in another status.
+ * workers or a worker and a request never both move a job) and, with `ifUpdatedAt`, if nothing
+ * wrote to it since that time. Returns the job after the write, or null when the job is missing,
+ * in another status or changed.
  */
 export async function updateImportJob(
   db: Db,
@@ -65,18 +66,29 @@ export async function updateImportJob(
   importId: string,
   from: readonly ImportStatus[],
   patch: Partial<Omit<StoredImportJob, 'id' | 'community_id' | 'created_at' | 'imported' | 'duplicates' | 'processed'>>,
+  options: { ifUpdatedAt?: string } = {},
 ): Promise<StoredImportJob | null> {
   const set = setExpression({ ...patch, updated_at: patch.updated_at ?? new Date().toISOString() });
-  const statusValues = Object.fromEntries(from.map((s, i) => [`:from${i}`, s]));
+  const statusValues: Record<string, unknown> = Object.fromEntries(from.map((s, i) => [`:from${i}`, s]));
+  const statusIn = `#status IN (${Object.keys(statusValues).join(', ')})`;
+  const unchanged = options.ifUpdatedAt !== undefined ? ' AND #seenAt = :seenAt' : '';
   try {
     const res = await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.importJob(communityId, importId),
         ...set,
-        ExpressionAttributeNames: { ...set.ExpressionAttributeNames, '#status': 'status' },
-        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...statusValues },
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(statusValues).join(', ')})`,
+        ExpressionAttributeNames: {
+          ...set.ExpressionAttributeNames,
+          '#status': 'status',
+          ...(unchanged ? { '#seenAt': 'updated_at' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ...set.ExpressionAttributeValues,
+          ...statusValues,
+          ...(unchanged ? { ':seenAt': options.ifUpdatedAt } : {}),
+        },
+        ConditionExpression: `attribute_exists(pk) AND ${statusIn}${unchanged}`,
         ReturnValues: 'ALL_NEW',
       }),
     );

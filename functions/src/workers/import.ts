@@ -11,7 +11,8 @@ const wiring: Wiring = { storage: s3Storage, queues: sqsQueues };
 
 /**
  * The `import` queue's worker: runs one chat-export import per record (core/imports/service.ts);
- * a failure is reported for that record only, so SQS retries it and the job resumes.
+ * a failure is reported for that record only, so SQS retries it and the job resumes (on the
+ * record's last receive, the job is failed with its reason instead of left running).
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
@@ -22,6 +23,8 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
         token: r.messageId,
         receiveCount: Number(r.attributes.ApproximateReceiveCount ?? '1'),
         maxReceiveCount: queues.import.maxReceiveCount,
+        // The run stops itself before Lambda's time limit, so a long import saves its place.
+        ...(context ? { deadline: Date.now() + context.getRemainingTimeInMillis() } : {}),
       });
       outcomes.set(r.messageId, null);
     } catch (err) {

@@ -9,8 +9,8 @@ export interface ObjectStorageProps {
   /** Days an export file stays downloadable before S3 deletes it. */
   readonly exportRetentionDays?: number;
   /**
-   * The site's origin (https://…): browsers there may PUT chat exports to presigned URLs of the
-   * exports bucket. Without it the bucket has no CORS rule and browser uploads are refused.
+   * The site's origin (https://…): browsers there may POST chat exports to presigned upload forms
+   * of the exports bucket. Without it the bucket has no CORS rule and browser uploads are refused.
    */
   readonly uploadOrigin?: string;
 }
@@ -45,12 +45,13 @@ export class ObjectStorage extends Construct {
       lifecycleRules: [{ id: 'expire-exports', expiration: Duration.days(props.exportRetentionDays ?? 7) }],
     }).bucket;
     if (props.uploadOrigin) {
-      // The browser PUTs the file itself to a presigned URL (docs/import.md): only the signed
-      // Content-Type header, and ETag readable so an upload can be confirmed.
+      // The browser POSTs the file itself in a presigned form (docs/import.md) whose policy fixes
+      // the key, the Content-Type and the size range; ETag readable so an upload can be confirmed.
+      // (Its upload progress listener makes the browser ask first: the preflight needs POST.)
       this.exports.addCorsRule({
         id: 'browser-uploads',
         allowedOrigins: [props.uploadOrigin],
-        allowedMethods: [s3.HttpMethods.PUT],
+        allowedMethods: [s3.HttpMethods.POST],
         allowedHeaders: ['content-type'],
         exposedHeaders: ['ETag'],
         maxAge: 3000,

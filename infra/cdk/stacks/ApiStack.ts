@@ -114,8 +114,9 @@ export class ApiStack extends Stack {
       if (uses.objects) {
         env({ EXPORTS_BUCKET: props.exports.bucketName });
         if (uses.objects === 'imports-upload') {
-          // PutObject for the presigned upload, GetObject for its HEAD check, DeleteObject for an
-          // oversized file; ListBucket so a missing upload answers 404 rather than 403.
+          // PutObject for the presigned POST form (S3 authorises the upload as the signer),
+          // GetObject for its HEAD check, DeleteObject for an oversized or failed upload;
+          // ListBucket so a missing upload answers 404 rather than 403.
           grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads');
           grantListPrefix(props.exports, IMPORTS_PREFIX, fn.role);
         } else {

@@ -6,12 +6,12 @@
  * It runs the import service in-process with the stack's environment (read from
  * `<data dir>/stack.json`, as `npm run admin` does): an operator command on the machine that holds
  * the data needs no login and can target any community. The file still travels the app's way: a
- * presigned PUT to the gateway's object store, then the import queue, whose worker (in the stack's
+ * presigned form POST to the gateway's object store, then the import queue, whose worker (in the stack's
  * process) parses it and sends the messages through the ingest queue and the enrich worker. It
  * waits until the job is done and prints one JSON line:
  * {"imported":N,"duplicates":N,"system":N,"unparsed":N}. docs/import.md has the details.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, openAsBlob, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportJob } from '@kehila/shared';
@@ -81,7 +81,6 @@ const stack = await runningStack({ base: values.base, dataDir: values['data-dir'
 Object.assign(process.env, stack.env);
 const deps = createLocalDeps(loadConfig(stack.env));
 const communityId = values.community;
-const bytes = readFileSync(file);
 
 const progress = (job: ImportJob) => {
   const line = `${job.status}: ${job.processed}/${job.total} processed (${job.imported} imported, ${job.duplicates} duplicates)`;
@@ -94,12 +93,16 @@ try {
     communityId,
     userId: 'cli',
     filename: basename(file),
-    size: bytes.length,
+    size: statSync(file).size,
     dayFirst: values['day-first'] ? true : values['month-first'] ? false : null,
     tz: values.tz,
   });
-  const put = await fetch(new URL(upload.url, stack.url), { method: 'PUT', headers: upload.headers, body: bytes });
-  if (!put.ok) fail(`The upload was refused (${put.status}): ${await put.text()}`);
+  // The browser's way: the form's fields as given, then the file (streamed from disk).
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', await openAsBlob(file), basename(file));
+  const posted = await fetch(new URL(upload.url, stack.url), { method: 'POST', body: form });
+  if (!posted.ok) fail(`The upload was refused (${posted.status}): ${await posted.text()}`);
   await startImport(deps, communityId, job.id);
 
   let last = '';

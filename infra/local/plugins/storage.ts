@@ -8,12 +8,12 @@ import {
   localObjectFile,
   readContentType,
   verifyLocalObjectRequest,
+  verifyLocalPostPolicy,
   writeLocalObject,
+  type LocalPostGrant,
 } from '@kehila/functions/adapters/storage/local';
+import { MalformedFormError, formBoundary, readForm } from '../multipart-form';
 import type { LocalPlugin } from '../plugin';
-
-/** Largest object the local store accepts in one PUT (S3 allows more; nothing local needs it). */
-const MAX_LOCAL_OBJECT_BYTES = 100 * 1024 * 1024;
 
 /** The URL-signing key: kept with the data, so links issued before a restart still work. */
 function signingKey(dir: string, ephemeral: boolean): string {
@@ -26,35 +26,127 @@ function signingKey(dir: string, ephemeral: boolean): string {
   return key;
 }
 
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** An S3-style error answer, so clients handle local and cloud refusals alike. */
-function s3Error(res: ServerResponse, status: number, code: string, message: string): void {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+function s3Error(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+) {
+  const more = Object.entries(extra)
+    .map(([k, v]) => `<${k}>${xmlText(v)}</${k}>`)
+    .join('');
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlText(message)}</Message>${more}</Error>`;
   res.writeHead(status, { 'content-type': 'application/xml' }).end(xml);
 }
 
-async function receive(req: IncomingMessage, tempFile: string): Promise<{ bytes: number; md5: string } | 'too-large'> {
-  const md5 = createHash('md5');
+const MALFORMED = 'The body of your POST request is not well-formed multipart/form-data.';
+
+/**
+ * A form upload (S3's POST Object): the fields come first and are checked against their signed
+ * policy when the file part starts; the file streams to a temporary file and is refused, without
+ * being kept, as soon as it passes the policy's `content-length-range`. S3's answers: 204 with the
+ * ETag on success; 400 EntityTooLarge / EntityTooSmall / MalformedPOSTRequest, 403 AccessDenied /
+ * SignatureDoesNotMatch otherwise. Fields after the file are ignored, as S3 does.
+ */
+async function formUpload(req: IncomingMessage, res: ServerResponse, dir: string, secret: string): Promise<void> {
+  const boundary = formBoundary(req.headers['content-type']);
+  if (!boundary) return s3Error(res, 400, 'MalformedPOSTRequest', MALFORMED);
+  const uploads = join(dir, '.uploads');
+  const fields: Record<string, string> = {};
+  let grant: LocalPostGrant | null = null;
+  let refused = false;
+  let stored = false;
   let bytes = 0;
-  const out = createWriteStream(tempFile);
+  const md5 = createHash('md5');
+  let temp: string | null = null;
+  let out: ReturnType<typeof createWriteStream> | null = null;
+  /** Drops the partial file at once (not after the rest of the body has been drained). */
+  const discard = async () => {
+    out?.destroy();
+    out = null;
+    if (temp) await rm(temp, { force: true });
+    temp = null;
+  };
+  const refuse = async (status: number, code: string, message: string, extra?: Record<string, string>) => {
+    refused = true;
+    await discard();
+    s3Error(res, status, code, message, extra);
+  };
   try {
-    for await (const chunk of req) {
-      const b = chunk as Buffer;
-      bytes += b.length;
-      if (bytes > MAX_LOCAL_OBJECT_BYTES) return 'too-large';
-      md5.update(b);
-      if (!out.write(b)) await new Promise<void>((r) => out.once('drain', () => r()));
+    for await (const ev of readForm(req, boundary)) {
+      // A refusal may come while the client still sends: the rest of the body is read and dropped
+      // (closing the connection instead could reset it before the client reads the answer).
+      if (refused || stored) continue;
+      if (ev.kind === 'field') {
+        fields[ev.name] ??= ev.value;
+      } else if (ev.kind === 'file') {
+        if (ev.name !== 'file') {
+          await refuse(
+            400,
+            'InvalidArgument',
+            'POST requires exactly one file upload per request, in the field named file.',
+          );
+          continue;
+        }
+        const check = verifyLocalPostPolicy(secret, fields, Date.now());
+        if (!check.ok) {
+          await refuse(check.status, check.code, check.message);
+          continue;
+        }
+        grant = check;
+        mkdirSync(uploads, { recursive: true });
+        temp = join(uploads, randomUUID());
+        out = createWriteStream(temp);
+      } else if (ev.kind === 'data' && grant && out) {
+        bytes += ev.chunk.length;
+        if (bytes > grant.maxBytes) {
+          await refuse(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', {
+            MaxSizeAllowed: String(grant.maxBytes),
+          });
+          continue;
+        }
+        md5.update(ev.chunk);
+        if (!out.write(ev.chunk)) await new Promise<void>((r) => out?.once('drain', () => r()));
+      } else if (ev.kind === 'file-end' && grant && out && temp) {
+        const file = out;
+        out = null;
+        await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        if (bytes < grant.minBytes) {
+          await refuse(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size', {
+            MinSizeAllowed: String(grant.minBytes),
+          });
+          continue;
+        }
+        await writeLocalObject(dir, grant.key, { tempFile: temp }, grant.contentType);
+        temp = null;
+        stored = true;
+        const etag = `"${md5.digest('hex')}"`;
+        res.writeHead(204, { etag, location: `${LOCAL_OBJECTS_PATH}/${grant.key}` }).end();
+      }
     }
+    if (!refused && !stored) {
+      s3Error(res, 400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+    }
+  } catch (err) {
+    // A client that gave up mid-upload has no one to answer; its half file is removed below.
+    if (req.destroyed && !(err instanceof MalformedFormError)) return;
+    if (!(err instanceof MalformedFormError)) throw err;
+    if (!res.headersSent) s3Error(res, 400, 'MalformedPOSTRequest', MALFORMED);
   } finally {
-    await new Promise<void>((resolve) => out.end(() => resolve()));
+    await discard();
   }
-  return { bytes, md5: md5.digest('hex') };
 }
 
 /**
  * The local object store: objects are files under `<data dir>/objects`, and the gateway serves
- * `PUT/GET /local-objects/<key>` for the presigned URLs of functions/src/adapters/storage/local.ts,
- * refusing (403, as S3 does) a request whose signature, method, Content-Type or expiry does not
- * match.
+ * `GET/HEAD /local-objects/<key>` for the presigned URLs of functions/src/adapters/storage/local.ts
+ * and `POST /local-objects` for its presigned form uploads, refusing (as S3 does, with its error
+ * codes) a request whose signature, policy or expiry does not match, or a body larger than the
+ * policy allows.
  */
 export const storagePlugin: LocalPlugin = {
   name: 'storage',
@@ -65,47 +157,22 @@ export const storagePlugin: LocalPlugin = {
   mounts(ctx) {
     const dir = ctx.env.LOCAL_OBJECTS_DIR ?? join(ctx.dataDir, 'objects');
     const secret = ctx.env.LOCAL_OBJECTS_SECRET ?? '';
-    const uploads = join(dir, '.uploads');
     return {
       [LOCAL_OBJECTS_PATH]: async (req, res) => {
         const method = (req.method ?? 'GET').toUpperCase();
-        if (method !== 'GET' && method !== 'HEAD' && method !== 'PUT') {
-          return s3Error(res, 405, 'MethodNotAllowed', 'Only GET, HEAD and PUT are allowed.');
-        }
         const url = new URL(req.url ?? '/', 'http://localhost');
-        const check = verifyLocalObjectRequest(
-          secret,
-          { method, url, contentType: req.headers['content-type'] },
-          Date.now(),
-        );
+        if (method === 'POST' && url.pathname === LOCAL_OBJECTS_PATH) return formUpload(req, res, dir, secret);
+        if (method !== 'GET' && method !== 'HEAD') {
+          return s3Error(
+            res,
+            405,
+            'MethodNotAllowed',
+            'Only GET and HEAD of an object, and POST of a form upload, are allowed.',
+          );
+        }
+        const check = verifyLocalObjectRequest(secret, { method, url }, Date.now());
         if (!check.ok) return s3Error(res, check.status, check.code, check.message);
         const file = localObjectFile(dir, check.key);
-
-        if (method === 'PUT') {
-          const declared = Number(req.headers['content-length'] ?? 0);
-          if (declared > MAX_LOCAL_OBJECT_BYTES) {
-            return s3Error(res, 413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
-          }
-          mkdirSync(uploads, { recursive: true });
-          const temp = join(uploads, randomUUID());
-          try {
-            const got = await receive(req, temp);
-            if (got === 'too-large') {
-              return s3Error(res, 413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
-            }
-            await writeLocalObject(
-              dir,
-              check.key,
-              { tempFile: temp },
-              req.headers['content-type'] ?? 'application/octet-stream',
-            );
-            res.writeHead(200, { etag: `"${got.md5}"` }).end();
-          } finally {
-            await rm(temp, { force: true });
-          }
-          return;
-        }
-
         const info = await stat(file).catch(() => null);
         if (!info?.isFile()) return s3Error(res, 404, 'NoSuchKey', 'The specified key does not exist.');
         const contentType = (await readContentType(dir, check.key)) ?? 'application/octet-stream';

@@ -137,7 +137,8 @@ export const messageRoutes = {
     area: 'messages',
     requires: 'active-plan',
     uses: { objects: 'imports-upload', queues: ['import'] },
-    summary: 'Starts a chat-export import: returns where to upload the .txt or .zip.',
+    summary:
+      'Starts a chat-export import: returns the form to upload the .txt or .zip with (a presigned POST: the storage refuses a larger file).',
     params: CommunityParams,
     body: z.object({
       filename: z.string().min(1).max(255),
@@ -149,7 +150,8 @@ export const messageRoutes = {
     }),
     response: z.object({
       job: ImportJobSchema,
-      upload: z.object({ url: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()) }),
+      /** POST multipart/form-data to `url`: every field of `fields` as given, then the file as the field `file`. */
+      upload: z.object({ url: z.string(), method: z.literal('POST'), fields: z.record(z.string(), z.string()) }),
     }),
   }),
   startImport: route({

@@ -6,6 +6,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, type ObjectStore } from '../../core/ports/storage';
 
@@ -18,9 +19,8 @@ export interface S3Buckets {
 }
 
 /**
- * The S3 object store. Presigned PUTs sign the Content-Type (the uploader must send exactly the
- * returned headers) and carry no checksum: the SDK's default CRC32 would be that of an empty body
- * and S3 would refuse the real one.
+ * The S3 object store. Uploads are presigned POST forms whose policy names the exact key and
+ * Content-Type and a `content-length-range`, so S3 itself refuses a larger body (EntityTooLarge).
  */
 export function createS3ObjectStore(options: { region: string; buckets: S3Buckets; client?: S3Client }): ObjectStore {
   const client =
@@ -36,13 +36,16 @@ export function createS3ObjectStore(options: { region: string; buckets: S3Bucket
     (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
 
   return {
-    async presignPut(key, { contentType, expiresSeconds }) {
-      const url = await getSignedUrl(
-        client,
-        new PutObjectCommand({ Bucket: bucketOf(key), Key: key, ContentType: contentType }),
-        { expiresIn: expiresSeconds ?? DEFAULT_PRESIGN_SECONDS, signableHeaders: new Set(['content-type']) },
-      );
-      return { url, headers: { 'content-type': contentType } };
+    async presignPost(key, { contentType, maxBytes, expiresSeconds }) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: bucketOf(key),
+        Key: key,
+        // The policy also pins every field below (the key and the Content-Type) to its exact value.
+        Conditions: [['content-length-range', 1, maxBytes]],
+        Fields: { 'Content-Type': contentType },
+        Expires: expiresSeconds ?? DEFAULT_PRESIGN_SECONDS,
+      });
+      return { url, fields };
     },
     async presignGet(key, opts) {
       return getSignedUrl(client, new GetObjectCommand({ Bucket: bucketOf(key), Key: key }), {
@@ -62,6 +65,22 @@ export function createS3ObjectStore(options: { region: string; buckets: S3Bucket
       const res = await client.send(new GetObjectCommand({ Bucket: bucketOf(key), Key: key }));
       if (!res.Body) throw new Error(`object ${key} has no body`);
       return Buffer.from(await res.Body.transformToByteArray());
+    },
+    async read(key, range) {
+      const start = range?.start ?? 0;
+      if (range?.end !== undefined && range.end <= start) return (async function* () {})();
+      const res = await client.send(
+        new GetObjectCommand({
+          Bucket: bucketOf(key),
+          Key: key,
+          ...(start > 0 || range?.end !== undefined
+            ? { Range: `bytes=${start}-${range?.end !== undefined ? range.end - 1 : ''}` }
+            : {}),
+        }),
+      );
+      if (!res.Body) throw new Error(`object ${key} has no body`);
+      // In Node the SDK's body is a Readable: iterating it reads the response as it arrives.
+      return res.Body as AsyncIterable<Uint8Array>;
     },
     async put(key, body, contentType) {
       await client.send(

@@ -52,22 +52,54 @@ export interface ImportTarget {
   readonly importId: string;
 }
 
+/** Identical messages are told apart only within this distance of the latest time seen (see createInboundConverter). */
+const OCCURRENCE_WINDOW_MS = 86_400_000;
+/** At most this many recent messages are remembered for it (a day of a very busy group). */
+const OCCURRENCE_MAX_TRACKED = 100_000;
+
 /**
- * The InboundMessages of an export, in file order, for the ingest queue. A phone-number sender
- * has no name apart from the number, which the id already carries, so its name is left empty.
+ * Turns an export's messages, in file order, into InboundMessages for the ingest queue. A
+ * phone-number sender has no name apart from the number, which the id already carries, so its
+ * name is left empty. The occurrence of each message among identical ones (same time, sender,
+ * media and text) is counted as it goes; only messages within a day of the latest time seen (at
+ * most OCCURRENCE_MAX_TRACKED) are remembered, since exports are in time order (late deliveries
+ * step back a little). The same file always gives the same ids, and memory stays bounded.
  */
-export function toInboundMessages(messages: readonly ExportMessage[], target: ImportTarget): InboundMessage[] {
-  const seen = new Map<string, number>();
-  return messages.map((m) => {
-    const senderId = senderIdOf(m.sender, target.communityId);
-    const key = [m.timestamp, senderId, m.mediaType ?? '', m.text].join('\u0000');
-    const occurrence = seen.get(key) ?? 0;
-    seen.set(key, occurrence + 1);
+export function createInboundConverter(target: ImportTarget): (m: ExportMessage) => InboundMessage {
+  /** Per timestamp (in insertion order, so the oldest come first), how often each message was seen. */
+  const byTime = new Map<string, { at: number; seen: Map<string, number> }>();
+  let tracked = 0;
+  let latest = -Infinity;
+  // A chat has few senders: each name's id (an HMAC) is computed once.
+  const senders = new Map<string, string>();
+  return (m) => {
+    let senderId = senders.get(m.sender);
+    if (senderId === undefined) {
+      senderId = senderIdOf(m.sender, target.communityId);
+      if (senders.size < 10_000) senders.set(m.sender, senderId);
+    }
+    const at = Date.parse(m.timestamp);
+    latest = Math.max(latest, at);
+    for (const [ts, bucket] of byTime) {
+      if (bucket.at >= latest - OCCURRENCE_WINDOW_MS && tracked < OCCURRENCE_MAX_TRACKED) break;
+      byTime.delete(ts);
+      tracked -= bucket.seen.size;
+    }
+    let bucket = byTime.get(m.timestamp);
+    if (!bucket) {
+      bucket = { at, seen: new Map() };
+      byTime.set(m.timestamp, bucket);
+    }
+    // The id of the first occurrence names the message (a hash is smaller to keep than the text).
+    const first = providerMessageIdOf(m, senderId, 0);
+    const occurrence = bucket.seen.get(first) ?? 0;
+    if (occurrence === 0) tracked += 1;
+    bucket.seen.set(first, occurrence + 1);
     return {
       community_id: target.communityId,
       group_id: target.groupId,
       provider: 'import',
-      provider_message_id: providerMessageIdOf(m, senderId, occurrence),
+      provider_message_id: occurrence === 0 ? first : providerMessageIdOf(m, senderId, occurrence),
       sender_id: senderId,
       sender_name: phoneDigitsOfName(m.sender) ? null : m.sender,
       timestamp: m.timestamp,
@@ -76,5 +108,10 @@ export function toInboundMessages(messages: readonly ExportMessage[], target: Im
       media_type: m.mediaType,
       import_id: target.importId,
     };
-  });
+  };
+}
+
+/** The InboundMessages of an export held in memory, in file order (see createInboundConverter). */
+export function toInboundMessages(messages: readonly ExportMessage[], target: ImportTarget): InboundMessage[] {
+  return messages.map(createInboundConverter(target));
 }

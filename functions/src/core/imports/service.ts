@@ -12,15 +12,18 @@ import {
   updateImportJob,
   type StoredImportJob,
 } from '../../data/imports';
-import { ExportFileError, readExportFile } from './archive';
-import { toInboundMessages } from './inbound';
+import { ExportFileError, openExport, type ExportSource } from './archive';
+import { createInboundConverter } from './inbound';
 import {
+  IMPORT_HEARTBEAT_SECONDS,
   IMPORT_MAX_UNPARSED_EXAMPLES,
   IMPORT_MAX_UPLOAD_BYTES,
+  IMPORT_STALE_SECONDS,
   IMPORT_TEXTS,
+  IMPORT_TIME_MARGIN_SECONDS,
   IMPORT_UPLOAD_URL_SECONDS,
 } from './limits';
-import { parseChatExport } from './parser';
+import { exportMessages, surveyExport } from './parser';
 import { isValidTimeZone } from './wall-clock';
 
 import type { ImportTask } from '../queues';
@@ -37,12 +40,13 @@ async function jobOrNotFound(deps: Pick<Deps, 'db'>, communityId: string, import
 
 /**
  * Starts an import (admin): checks the file's name, size and the zone, creates the job in status
- * `uploading` and returns a presigned PUT for the file.
+ * `uploading` and returns a presigned POST form for the file, whose policy lets the storage itself
+ * refuse anything but this key, this type and at most IMPORT_MAX_UPLOAD_BYTES.
  */
 export async function createImport(
   deps: ServiceDeps,
   input: { communityId: string; userId: string; filename: string; size: number; dayFirst: boolean | null; tz: string },
-): Promise<{ job: ImportJob; upload: { url: string; method: 'PUT'; headers: Record<string, string> } }> {
+): Promise<{ job: ImportJob; upload: { url: string; method: 'POST'; fields: Record<string, string> } }> {
   const ext = /\.(txt|zip)$/i.exec(input.filename.trim())?.[1]?.toLowerCase() as keyof typeof CONTENT_TYPES | undefined;
   if (!ext) throw fail.badRequest(IMPORT_TEXTS.wrongType);
   if (input.size > IMPORT_MAX_UPLOAD_BYTES) throw fail.badRequest(IMPORT_TEXTS.tooLarge);
@@ -80,11 +84,12 @@ export async function createImport(
     sent: 0,
     worker_token: null,
   });
-  const upload = await deps.storage.presignPut(job.object_key, {
+  const upload = await deps.storage.presignPost(job.object_key, {
     contentType,
+    maxBytes: IMPORT_MAX_UPLOAD_BYTES,
     expiresSeconds: IMPORT_UPLOAD_URL_SECONDS,
   });
-  return { job: publicImportJob(job), upload: { url: upload.url, method: 'PUT', headers: upload.headers } };
+  return { job: publicImportJob(job), upload: { url: upload.url, method: 'POST', fields: upload.fields } };
 }
 
 /**
@@ -143,13 +148,32 @@ export async function setImportDateOrder(
   return publicImportJob(queued);
 }
 
-/** Progress of a job (admin). An importing job whose messages all went through is done. */
+/**
+ * Whether a job has lost its worker: queued, parsing, or still sending its messages, with no
+ * progress written for IMPORT_STALE_SECONDS. A running worker writes at least every
+ * IMPORT_HEARTBEAT_SECONDS and a retry resumes within the queue's visibility timeout, so only a
+ * worker that crashed or timed out on its last delivery leaves a job this quiet.
+ */
+export function isStaleImport(job: StoredImportJob, now: Date): boolean {
+  const waiting =
+    job.status === 'queued' || job.status === 'parsing' || (job.status === 'importing' && job.sent < job.total);
+  return waiting && now.getTime() - Date.parse(job.updated_at) > IMPORT_STALE_SECONDS * 1000;
+}
+
+/**
+ * Progress of a job (admin). An importing job whose messages all went through is done; a job that
+ * lost its worker (isStaleImport) is failed with the reason, so none stays parsing forever.
+ */
 export async function getImport(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'storage'>,
   communityId: string,
   importId: string,
 ): Promise<ImportJob> {
   const job = await jobOrNotFound(deps, communityId, importId);
+  if (isStaleImport(job, deps.now())) {
+    const failed = await failJob(deps, job, IMPORT_TEXTS.stalled, {}, { ifUpdatedAt: job.updated_at });
+    return publicImportJob(failed ?? (await jobOrNotFound(deps, communityId, importId)));
+  }
   if (job.status === 'importing' && job.processed >= job.total) {
     const done = await markImportDoneIfComplete(deps.db, communityId, importId, deps.now().toISOString());
     if (done) return publicImportJob(done);
@@ -210,31 +234,66 @@ export interface ImportAttempt {
   readonly token: string;
   readonly receiveCount: number;
   readonly maxReceiveCount: number;
-}
-
-async function failJob(
-  deps: Pick<Deps, 'db' | 'now'>,
-  job: StoredImportJob,
-  error: string,
-  extra: Partial<StoredImportJob> = {},
-) {
-  await updateImportJob(deps.db, job.community_id, job.id, ['queued', 'parsing', 'importing'], {
-    ...extra,
-    status: 'failed',
-    error,
-    worker_token: null,
-    updated_at: deps.now().toISOString(),
-  });
-  logger.warn('import failed', { importId: job.id, communityId: job.community_id, error });
+  /** When the run must have stopped (epoch ms; Lambda's time limit), if it has one. */
+  readonly deadline?: number;
 }
 
 /**
- * Runs an import job (the import queue's worker): reads the uploaded file, decides the date
- * order (or asks for it), records total/system/unparsed, and sends the messages to the ingest
- * queue in batches with `provider: 'import'` and the job's id. Progress is saved every few hundred
- * messages, so a retry of the same delivery resumes where it stopped; the enrich worker counts
- * imported/duplicates/processed, and the job is done when processed reaches total. The uploaded
- * file is deleted once every message is queued.
+ * Moves a running job to failed with a reason for the admin and deletes its file (best effort:
+ * the bucket expires leftovers). Returns the failed job, or null when it was no longer running
+ * (or, with `ifUpdatedAt`, changed since).
+ */
+async function failJob(
+  deps: Pick<Deps, 'db' | 'now' | 'storage'>,
+  job: StoredImportJob,
+  error: string,
+  extra: Partial<StoredImportJob> = {},
+  options: { ifUpdatedAt?: string } = {},
+): Promise<StoredImportJob | null> {
+  const failed = await updateImportJob(
+    deps.db,
+    job.community_id,
+    job.id,
+    ['queued', 'parsing', 'importing'],
+    { ...extra, status: 'failed', error, worker_token: null, updated_at: deps.now().toISOString() },
+    options,
+  );
+  if (!failed) return null;
+  logger.warn('import failed', { importId: job.id, communityId: job.community_id, error });
+  await deps.storage
+    .delete(job.object_key)
+    .catch((err: unknown) => logger.warn('import file not deleted', { importId: job.id, error: err as Error }));
+  return failed;
+}
+
+/** The run stopped before its time limit, its place saved: the retry of the delivery resumes. */
+class OutOfTimeError extends Error {
+  constructor() {
+    super('the import stopped before the time limit; the next delivery resumes it');
+    this.name = 'OutOfTimeError';
+  }
+}
+
+/** The job stopped being this run's (failed as stale, or moved by another request): stop quietly. */
+class JobLostError extends Error {
+  constructor() {
+    super("the import job is no longer this run's");
+    this.name = 'JobLostError';
+  }
+}
+
+/**
+ * Runs an import job (the import queue's worker). The file is checked against the upload limit
+ * from its stored size before a byte is read, then read twice as a stream, one message at a time:
+ * a survey (the date order, or the question; counts of messages, system lines and lines not
+ * understood; every zip and text rule, so a bad file fails before anything is sent), then the
+ * messages, sent to the ingest queue in batches as they are parsed, with `provider: 'import'` and
+ * the job's id. `sent` is saved every few hundred messages, so a retry of the same delivery
+ * resumes after it; the enrich worker counts imported/duplicates/processed, and the job is done
+ * when processed reaches total. Progress is written at least every IMPORT_HEARTBEAT_SECONDS; the
+ * run stops itself before the time limit. A refused file fails the job with its reason at once;
+ * any other error fails it on the delivery's last attempt. The file is deleted once every message
+ * is queued, or when the job fails.
  */
 export async function runImport(
   deps: Pick<Deps, 'db' | 'queues' | 'storage' | 'now'>,
@@ -244,21 +303,45 @@ export async function runImport(
   const { community_id: communityId, import_id: importId } = task;
   const found = await getImportJob(deps.db, communityId, importId);
   if (!found) return;
+  const running = found.status === 'parsing' || found.status === 'importing';
   let job: StoredImportJob;
-  if (found.status === 'queued') {
-    const claimed = await updateImportJob(deps.db, communityId, importId, ['queued'], {
-      status: 'parsing',
+  if (found.status === 'queued' || (running && found.worker_token === attempt.token)) {
+    // Claiming (or resuming) writes the job, so its progress is fresh from the first moment.
+    const claimed = await updateImportJob(deps.db, communityId, importId, [found.status], {
+      status: found.status === 'queued' ? 'parsing' : found.status,
       worker_token: attempt.token,
       error: null,
       updated_at: deps.now().toISOString(),
     });
     if (!claimed) return;
     job = claimed;
-  } else if ((found.status === 'parsing' || found.status === 'importing') && found.worker_token === attempt.token) {
-    job = found;
   } else {
     // Finished, waiting for the admin, or run by another delivery.
     return;
+  }
+
+  let lastWrite = Date.now();
+  /** Writes progress (or just the time) and checks the clock; stops when the job is no longer ours. */
+  const save = async (patch: Partial<StoredImportJob> = {}) => {
+    const saved = await updateImportJob(deps.db, communityId, importId, [job.status], {
+      ...patch,
+      updated_at: deps.now().toISOString(),
+    });
+    if (!saved) throw new JobLostError();
+    job = saved;
+    lastWrite = Date.now();
+  };
+  const tick = async () => {
+    if (attempt.deadline !== undefined && Date.now() > attempt.deadline - IMPORT_TIME_MARGIN_SECONDS * 1000) {
+      throw new OutOfTimeError();
+    }
+    if (Date.now() - lastWrite > IMPORT_HEARTBEAT_SECONDS * 1000) await save();
+  };
+  async function* ticking<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
+    for await (const item of items) {
+      yield item;
+      await tick();
+    }
   }
 
   try {
@@ -268,70 +351,92 @@ export async function runImport(
       return;
     }
     const community = await getCommunity(deps.db, communityId);
-    if (!community?.group_id) return await failJob(deps, job, IMPORT_TEXTS.noGroup);
+    if (!community?.group_id) return void (await failJob(deps, job, IMPORT_TEXTS.noGroup));
 
-    let text: string;
-    try {
-      text = readExportFile(await deps.storage.get(job.object_key));
-    } catch (err) {
-      if (err instanceof ExportFileError) return await failJob(deps, job, err.message);
-      throw err;
-    }
-    const outcome = parseChatExport(text, {
-      dayFirst: job.day_first,
-      timeZone: job.tz,
-      maxExamples: IMPORT_MAX_UNPARSED_EXAMPLES,
-    });
-    if (outcome.kind === 'needs_date_order') {
-      await updateImportJob(deps.db, communityId, importId, ['parsing'], {
-        status: 'needs_date_order',
-        worker_token: null,
-        updated_at: deps.now().toISOString(),
-      });
-      return;
-    }
-    const counts = {
-      system: outcome.system,
-      unparsed: outcome.unparsed,
-      unparsed_examples: outcome.unparsedExamples,
-      date_order: outcome.dateOrder,
+    // The size the store recorded, before reading: the upload form already capped it.
+    const head = await deps.storage.head(job.object_key);
+    if (!head) return void (await failJob(deps, job, IMPORT_TEXTS.notUploaded));
+    if (head.size > IMPORT_MAX_UPLOAD_BYTES)
+      return void (await failJob(deps, job, IMPORT_TEXTS.tooLarge, { size: head.size }));
+    const key = job.object_key;
+    const source: ExportSource = {
+      size: head.size,
+      async *read(start, end) {
+        yield* await deps.storage.read(key, {
+          ...(start !== undefined ? { start } : {}),
+          ...(end !== undefined ? { end } : {}),
+        });
+      },
     };
-    if (outcome.messages.length === 0 && outcome.system === 0) {
-      return await failJob(deps, job, IMPORT_TEXTS.nothingFound, counts);
-    }
-    const inbound = toInboundMessages(outcome.messages, { communityId, groupId: community.group_id, importId });
+    const text = await openExport(source);
 
     if (job.status === 'parsing') {
-      const started = await updateImportJob(deps.db, communityId, importId, ['parsing'], {
-        ...counts,
-        total: inbound.length,
-        sent: 0,
-        status: 'importing',
-        updated_at: deps.now().toISOString(),
+      const survey = await surveyExport(ticking(text.chunks()), {
+        dayFirst: job.day_first,
+        maxExamples: IMPORT_MAX_UNPARSED_EXAMPLES,
       });
-      if (!started) return;
-      job = started;
+      if (survey.kind === 'needs_date_order') {
+        await save({ status: 'needs_date_order', worker_token: null });
+        return;
+      }
+      const counts = {
+        system: survey.system,
+        unparsed: survey.unparsed,
+        unparsed_examples: survey.unparsedExamples,
+        date_order: survey.dateOrder,
+      };
+      if (survey.messages === 0 && survey.system === 0) {
+        return void (await failJob(deps, job, IMPORT_TEXTS.nothingFound, counts));
+      }
+      await save({ ...counts, total: survey.messages, sent: 0, status: 'importing' });
     }
 
-    for (let from = job.sent; from < inbound.length; from += SEND_CHUNK) {
-      await sendAll(deps, inbound.slice(from, from + SEND_CHUNK));
-      const saved = await updateImportJob(deps.db, communityId, importId, ['importing'], {
-        sent: Math.min(inbound.length, from + SEND_CHUNK),
-        updated_at: deps.now().toISOString(),
-      });
-      if (!saved) return;
+    const order = job.date_order;
+    if (!order) throw new Error(`import ${importId} is importing without a date order`);
+    const toInbound = createInboundConverter({ communityId, groupId: community.group_id, importId });
+    const resumeAfter = job.sent;
+    let seen = 0;
+    let pending: InboundMessage[] = [];
+    const flush = async (all: boolean) => {
+      while (pending.length >= SEND_CHUNK || (all && pending.length > 0)) {
+        const chunk = pending.slice(0, SEND_CHUNK);
+        pending = pending.slice(chunk.length);
+        await sendAll(deps, chunk);
+        await save({ sent: job.sent + chunk.length });
+      }
+    };
+    // The clock is checked per chunk read, not per group of messages: a stretch without messages
+    // (a huge message being skipped) must not silence the heartbeat.
+    for await (const group of exportMessages(ticking(text.chunks()), { order, timeZone: job.tz })) {
+      for (const m of group) {
+        // Every message is converted, sent or not, so identical messages keep their occurrence.
+        const inbound = toInbound(m);
+        seen += 1;
+        if (seen > resumeAfter) pending.push(inbound);
+      }
+      await flush(false);
+    }
+    await flush(true);
+    if (seen !== job.total) {
+      // The file changed between the two passes (uploaded again): what was sent is the total.
+      logger.warn('import total changed while reading', { importId, surveyed: job.total, sent: seen });
+      await save({ total: job.sent });
     }
     await deps.storage.delete(job.object_key);
     await markImportDoneIfComplete(deps.db, communityId, importId, deps.now().toISOString());
     logger.info('import queued', {
       importId,
       communityId,
-      total: inbound.length,
-      system: counts.system,
-      unparsed: counts.unparsed,
+      total: job.total,
+      system: job.system,
+      unparsed: job.unparsed,
     });
   } catch (err) {
-    if (attempt.receiveCount >= attempt.maxReceiveCount) await failJob(deps, job, IMPORT_TEXTS.unexpected);
+    if (err instanceof JobLostError) return;
+    if (err instanceof ExportFileError) return void (await failJob(deps, job, err.message));
+    if (attempt.receiveCount >= attempt.maxReceiveCount) {
+      await failJob(deps, job, err instanceof OutOfTimeError ? IMPORT_TEXTS.outOfTime : IMPORT_TEXTS.unexpected);
+    }
     throw err;
   }
 }

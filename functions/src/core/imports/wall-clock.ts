@@ -65,6 +65,25 @@ function offsetAt(timeZone: string, utcMs: number): number {
   return offset;
 }
 
+const steadyDays = new Map<string, number | null>();
+
+/**
+ * The zone's offset on a whole local day (days since the epoch) when it is the same from a day
+ * before to a day after it, else null (a day near a clock change). Transitions are months apart,
+ * so equal offsets at both ends mean none in between, and every time of the day has that offset.
+ */
+function steadyOffset(timeZone: string, day: number): number | null {
+  const key = `${timeZone}|${day}`;
+  const cached = steadyDays.get(key);
+  if (cached !== undefined) return cached;
+  const before = offsetAt(timeZone, (day - 1) * DAY_MS);
+  const after = offsetAt(timeZone, (day + 2) * DAY_MS);
+  const steady = before === after ? before : null;
+  if (steadyDays.size > 50_000) steadyDays.clear();
+  steadyDays.set(key, steady);
+  return steady;
+}
+
 /** A local date and time as written in an export. */
 export interface WallClock {
   readonly year: number;
@@ -82,6 +101,9 @@ export interface WallClock {
  */
 export function wallClockToUtc(t: WallClock, timeZone: string): number {
   const local = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  // Most days have one offset throughout: then it is read once per day, not per message.
+  const steady = steadyOffset(timeZone, Math.floor(local / DAY_MS));
+  if (steady !== null) return local - steady;
   // Zone transitions are months apart, so the offsets a day before and a day after are the only
   // two this wall time can have.
   const before = offsetAt(timeZone, local - DAY_MS);

@@ -165,13 +165,13 @@ describe('data stack: chat-export uploads from the browser', () => {
       JSON.stringify(b.Properties.LifecycleConfiguration).includes('expire-exports'),
     )!;
 
-  it('lets the site PUT to presigned URLs of the exports bucket: content-type signed, ETag readable', () => {
+  it('lets the site POST presigned upload forms to the exports bucket (not PUT), ETag readable', () => {
     expect(exportsBucket(withSite).Properties.CorsConfiguration).toEqual({
       CorsRules: [
         {
           Id: 'browser-uploads',
           AllowedOrigins: ['https://d111111abcdef8.cloudfront.net'],
-          AllowedMethods: ['PUT'],
+          AllowedMethods: ['POST'],
           AllowedHeaders: ['content-type'],
           ExposedHeaders: ['ETag'],
           MaxAge: 3000,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, QueryCommand } from '@kehila/functions/data/table-client';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 interface Created {
   job: ImportJob;
-  upload: { url: string; method: 'PUT'; headers: Record<string, string> };
+  upload: { url: string; method: 'POST'; fields: Record<string, string> };
 }
 
 async function create(file: string, body: Record<string, unknown> = {}): Promise<Created> {
@@ -35,8 +35,12 @@ async function create(file: string, body: Record<string, unknown> = {}): Promise
   return res.body as unknown as Created;
 }
 
-async function put(upload: Created['upload'], bytes: Buffer, headers = upload.headers) {
-  return fetch(new URL(upload.url, stack().url), { method: 'PUT', headers, body: new Uint8Array(bytes) });
+/** Posts a file with an upload form, as the browser does: the fields as given (or changed), then the file. */
+async function post(upload: Pick<Created['upload'], 'url' | 'fields'>, bytes: Uint8Array, fields = upload.fields) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'export');
+  return fetch(new URL(upload.url, stack().url), { method: 'POST', body: form });
 }
 
 async function until(jobId: string, done: (j: ImportJob) => boolean, timeoutMs = 25_000): Promise<ImportJob> {
@@ -52,7 +56,7 @@ async function until(jobId: string, done: (j: ImportJob) => boolean, timeoutMs =
 
 async function importThrough(file: string, body: Record<string, unknown> = {}): Promise<ImportJob> {
   const { job, upload } = await create(file, body);
-  expect((await put(upload, readFileSync(join(FIXTURES, file)))).status).toBe(200);
+  expect((await post(upload, readFileSync(join(FIXTURES, file)))).status).toBe(204);
   const started = await api(`${BASE}/${job.id}/start`, { token: admin, method: 'POST' });
   expect(started.status).toBe(200);
   expect(['queued', 'parsing', 'importing', 'done']).toContain((started.body as unknown as ImportJob).status);
@@ -78,16 +82,23 @@ describe('chat-export import over the API of the local stack', () => {
     expect(res.body.message).toBe(IMPORT_TEXTS.wrongType);
   });
 
-  it('hands out an upload URL that only takes the signed Content-Type, and starts only once the file is there', async () => {
+  it('hands out an upload form that only takes its own key and type, and starts only once the file is there', async () => {
     const { job, upload } = await create('android-he-24h.txt');
     expect(job.status).toBe('uploading');
-    expect(upload.url.startsWith('/local-objects/')).toBe(true);
+    expect(upload.url).toBe('/local-objects');
     const early = await api(`${BASE}/${job.id}/start`, { token: admin, method: 'POST' });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(IMPORT_TEXTS.notUploaded);
-    const wrong = await put(upload, Buffer.from('x'), { 'content-type': 'application/zip' });
-    expect(wrong.status).toBe(403);
-    expect(await wrong.text()).toContain('SignatureDoesNotMatch');
+    const changes: Record<string, string>[] = [
+      { 'Content-Type': 'application/zip' },
+      { key: `imports/demo-community/other/export.txt` },
+    ];
+    for (const change of changes) {
+      const wrong = await post(upload, Buffer.from('x'), { ...upload.fields, ...change });
+      expect(wrong.status).toBe(403);
+      expect(await wrong.text()).toContain('<Code>AccessDenied</Code>');
+    }
+    expect((await api(`${BASE}/${job.id}/start`, { token: admin, method: 'POST' })).status).toBe(400);
   });
 
   it('imports an export end to end: upload, start, progress until done', async () => {
@@ -125,6 +136,48 @@ describe('chat-export import over the API of the local stack', () => {
 });
 
 describe('the local object store behind the gateway', () => {
+  const key = 'tests/form-upload/export.txt';
+  const leftovers = () => {
+    const dir = join(stack().env.LOCAL_OBJECTS_DIR ?? '', '.uploads');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('stores a form upload within its size range and answers as S3 does (204, ETag)', async () => {
+    const form = await deps.storage.presignPost(key, { contentType: 'text/plain', maxBytes: 1000 });
+    const res = await post(form, Buffer.alloc(1000, 0x61));
+    expect(res.status).toBe(204);
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await deps.storage.head(key)).toEqual({ size: 1000, contentType: 'text/plain' });
+    await deps.storage.delete(key);
+  });
+
+  it('refuses a file over the size range with EntityTooLarge, keeping nothing of it', async () => {
+    const form = await deps.storage.presignPost(key, { contentType: 'text/plain', maxBytes: 1000 });
+    const res = await post(form, Buffer.alloc(300_000, 0x61));
+    expect(res.status).toBe(400);
+    const xml = await res.text();
+    expect(xml).toContain('<Code>EntityTooLarge</Code>');
+    expect(xml).toContain('<MaxSizeAllowed>1000</MaxSizeAllowed>');
+    expect(await deps.storage.head(key)).toBeNull();
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses an empty file, a body that is not a form, and a form that expired', async () => {
+    const form = await deps.storage.presignPost(key, { contentType: 'text/plain', maxBytes: 1000 });
+    const empty = await post(form, new Uint8Array(0));
+    expect([empty.status, await empty.text()]).toEqual([400, expect.stringContaining('EntityTooSmall')]);
+    const notForm = await fetch(new URL(form.url, stack().url), { method: 'POST', body: 'hello' });
+    expect([notForm.status, await notForm.text()]).toEqual([400, expect.stringContaining('MalformedPOSTRequest')]);
+    const expired = await deps.storage.presignPost(key, {
+      contentType: 'text/plain',
+      maxBytes: 1000,
+      expiresSeconds: -1,
+    });
+    const late = await post(expired, Buffer.from('x'));
+    expect([late.status, await late.text()]).toEqual([403, expect.stringContaining('Policy expired')]);
+    expect(await deps.storage.head(key)).toBeNull();
+  });
+
   it('serves an object on a presigned GET (and HEAD), and refuses it unsigned', async () => {
     await deps.storage.put('tests/hello.txt', Buffer.from('שלום'), 'text/plain; charset=utf-8');
     const url = new URL(await deps.storage.presignGet('tests/hello.txt'), stack().url);

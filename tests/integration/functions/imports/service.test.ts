@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { type Deps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
 import { blankCommunity } from '@kehila/functions/core/communities/records';
-import { IMPORT_MAX_UPLOAD_BYTES, IMPORT_TEXTS } from '@kehila/functions/core/imports/limits';
+import type { ObjectStore } from '@kehila/functions/core/ports/storage';
+import { IMPORT_MAX_UPLOAD_BYTES, IMPORT_STALE_SECONDS, IMPORT_TEXTS } from '@kehila/functions/core/imports/limits';
 import {
   createImport,
   getImport,
@@ -22,7 +24,7 @@ import {
 import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch';
 import { messageIdFor } from '@kehila/functions/core/messages/ids';
 import { createCommunity } from '@kehila/functions/data/communities';
-import { getImportJob } from '@kehila/functions/data/imports';
+import { getImportJob, updateImportJob } from '@kehila/functions/data/imports';
 import { getMessageById } from '@kehila/functions/data/messages';
 import type { ImportTask, QueueName } from '@kehila/functions/core/queues';
 import { freshTable, useStackEnv } from '../../support';
@@ -258,12 +260,19 @@ describe('refusals in plain words', () => {
     expect(err).toMatchObject({ message, status });
   });
 
-  it('returns an upload URL for the job’s own key and content type', async () => {
+  it('returns an upload form for the job’s own key and content type, capped at the upload limit', async () => {
     const { job, upload: u } = await create({ filename: 'WhatsApp Chat with Founders.zip' });
     expect(job.status).toBe('uploading');
-    expect(u.method).toBe('PUT');
-    expect(u.headers).toEqual({ 'content-type': 'application/zip' });
-    expect(u.url).toContain(`/local-objects/imports/${COMMUNITY}/${job.id}/export.zip?`);
+    expect(u.method).toBe('POST');
+    expect(u.url).toBe('/local-objects');
+    expect(u.fields).toMatchObject({
+      key: `imports/${COMMUNITY}/${job.id}/export.zip`,
+      'Content-Type': 'application/zip',
+    });
+    const policy = JSON.parse(Buffer.from(u.fields.Policy ?? '', 'base64').toString('utf8')) as {
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, IMPORT_MAX_UPLOAD_BYTES]);
   });
 
   it('will not start before the file arrived', async () => {
@@ -366,5 +375,157 @@ describe('a worker that dies midway', () => {
       status: 'failed',
       error: IMPORT_TEXTS.unexpected,
     });
+  });
+});
+
+describe('files the worker refuses, with the reason on the job', () => {
+  async function queuedJob(bytes: Buffer, filename: string, d: Deps = deps) {
+    const { job } = await createImport(d, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename,
+      size: bytes.length,
+      dayFirst: null,
+      tz: 'Asia/Jerusalem',
+    });
+    await upload(job.id, bytes);
+    await startImport(d, COMMUNITY, job.id);
+    const task = queued.import.splice(0)[0] as ImportTask;
+    return { id: job.id, task, key: `imports/${COMMUNITY}/${job.id}/export.${filename.split('.').pop()}` };
+  }
+
+  it('fails a file whose stored size is over the limit, without reading a byte of it', async () => {
+    const { id, task } = await queuedJob(readFileSync(join(FIXTURES, 'android-en-24h.txt')), 'grown.txt');
+    // The object changed after the start (uploaded again): the store's record says how large it is now.
+    let reads = 0;
+    const store: ObjectStore = {
+      ...deps.storage,
+      head: async () => ({ size: IMPORT_MAX_UPLOAD_BYTES + 1, contentType: 'text/plain' }),
+      read: (key: string, range?: { start?: number; end?: number }) => {
+        reads += 1;
+        return deps.storage.read(key, range);
+      },
+      delete: (key: string) => deps.storage.delete(key),
+    };
+    const guarded = createLocalDeps(loadConfig(), {
+      db: deps.db,
+      queues,
+      storage: store,
+      ai: fakeAi,
+      realtime: deps.realtime,
+    });
+    await runImport(guarded, task, { token: 'big', receiveCount: 1, maxReceiveCount: 3 });
+    expect(reads).toBe(0);
+    expect(await getImport(deps, COMMUNITY, id)).toMatchObject({ status: 'failed', error: IMPORT_TEXTS.tooLarge });
+    expect(queued.ingest).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'a zip bomb (a chat packed 1,000 to 1)',
+      () => zipSync({ '_chat.txt': strToU8('31/12/2023, 21:41 - Dana: same\n'.repeat(200_000)) }, { level: 9 }),
+      IMPORT_TEXTS.zipRatio,
+    ],
+    [
+      'a zip with two chats',
+      () =>
+        zipSync({
+          'WhatsApp Chat with Founders.txt': strToU8('31/12/2023, 21:41 - Dana: hi\n'),
+          'WhatsApp Chat with Investors.txt': strToU8('31/12/2023, 21:42 - Yossi: hi\n'),
+        }),
+      IMPORT_TEXTS.severalChatsInZip,
+    ],
+    ['a binary file', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0x49, 0x48]), IMPORT_TEXTS.notText],
+  ])('refuses %s on its first attempt, sends nothing and deletes the file', async (_name, build, reason) => {
+    const bytes = Buffer.from(build());
+    const { id, task, key } = await queuedJob(bytes, bytes[0] === 0x50 ? 'export.zip' : 'export.txt');
+    await runImport(deps, task, { token: `refuse-${id}`, receiveCount: 1, maxReceiveCount: 3 });
+    expect(await getImport(deps, COMMUNITY, id)).toMatchObject({ status: 'failed', error: reason, total: 0 });
+    expect(queued.ingest).toHaveLength(0);
+    expect(await deps.storage.head(key)).toBeNull();
+  });
+});
+
+describe('a job whose worker is gone', () => {
+  const at = (ms: number) =>
+    createLocalDeps(loadConfig(), {
+      db: deps.db,
+      queues,
+      storage: deps.storage,
+      ai: fakeAi,
+      realtime: deps.realtime,
+      now: () => new Date(Date.now() + ms),
+    });
+
+  async function runningJob(patch: Parameters<typeof updateImportJob>[4]) {
+    const bytes = readFileSync(join(FIXTURES, 'android-he-24h.txt'));
+    const { job } = await createImport(deps, {
+      communityId: COMMUNITY,
+      userId: 'u1',
+      filename: 'crashed.txt',
+      size: bytes.length,
+      dayFirst: null,
+      tz: 'Asia/Jerusalem',
+    });
+    await upload(job.id, bytes);
+    await startImport(deps, COMMUNITY, job.id);
+    queued.import.length = 0;
+    // What a worker leaves behind when its process dies mid-run.
+    await updateImportJob(deps.db, COMMUNITY, job.id, ['queued'], { worker_token: 'dead', ...patch });
+    return job.id;
+  }
+
+  it('is failed with the reason once nothing was written for longer than a retry takes', async () => {
+    const id = await runningJob({ status: 'parsing' });
+    expect((await getImport(at((IMPORT_STALE_SECONDS - 60) * 1000), COMMUNITY, id)).status).toBe('parsing');
+    const failed = await getImport(at((IMPORT_STALE_SECONDS + 60) * 1000), COMMUNITY, id);
+    expect(failed).toMatchObject({ status: 'failed', error: IMPORT_TEXTS.stalled });
+    // A late retry of the dead delivery finds it failed and does nothing.
+    await runImport(
+      deps,
+      { community_id: COMMUNITY, import_id: id },
+      { token: 'dead', receiveCount: 3, maxReceiveCount: 3 },
+    );
+    expect(queued.ingest).toHaveLength(0);
+    expect((await getImport(deps, COMMUNITY, id)).status).toBe('failed');
+  });
+
+  it('is failed when it stopped while sending, but not once every message was sent (the pipeline has them)', async () => {
+    const sending = await runningJob({ status: 'importing', total: 5, sent: 2 });
+    expect(await getImport(at((IMPORT_STALE_SECONDS + 60) * 1000), COMMUNITY, sending)).toMatchObject({
+      status: 'failed',
+      error: IMPORT_TEXTS.stalled,
+    });
+    const sent = await runningJob({ status: 'importing', total: 5, sent: 5 });
+    expect((await getImport(at((IMPORT_STALE_SECONDS + 60) * 1000), COMMUNITY, sent)).status).toBe('importing');
+  });
+
+  it('stops before its time limit and resumes on the retry; on the last attempt it fails with the reason', async () => {
+    const id = await runningJob({});
+    const task = { community_id: COMMUNITY, import_id: id };
+    const soon = Date.now() + 1000;
+    await expect(
+      runImport(deps, task, { token: 'timed', receiveCount: 1, maxReceiveCount: 3, deadline: soon }),
+    ).rejects.toThrow(/time limit/);
+    expect((await getImportJob(deps.db, COMMUNITY, id))?.status).toBe('parsing');
+    await runImport(deps, task, { token: 'timed', receiveCount: 2, maxReceiveCount: 3 });
+    await runQueues();
+    expect(summary(await getImport(deps, COMMUNITY, id))).toMatchObject({ system: 6 });
+    expect((await getImport(deps, COMMUNITY, id)).status).toBe('done');
+
+    const last = await runningJob({});
+    await expect(
+      runImport(
+        deps,
+        { community_id: COMMUNITY, import_id: last },
+        {
+          token: 'late',
+          receiveCount: 3,
+          maxReceiveCount: 3,
+          deadline: Date.now() + 1000,
+        },
+      ),
+    ).rejects.toThrow(/time limit/);
+    expect(await getImport(deps, COMMUNITY, last)).toMatchObject({ status: 'failed', error: IMPORT_TEXTS.outOfTime });
   });
 });

@@ -36,9 +36,14 @@ function importApi(states: ImportJob[]): FakeApi {
     .on(routes.createImport, () => ({
       job: job({}),
       upload: {
-        url: '/local-objects/imports/c-1/imp-1/export.txt?sig=abc',
-        method: 'PUT',
-        headers: { 'content-type': 'text/plain' },
+        url: '/local-objects',
+        method: 'POST',
+        fields: {
+          key: 'imports/c-1/imp-1/export.txt',
+          'Content-Type': 'text/plain',
+          Policy: 'cG9saWN5',
+          'X-Kehila-Signature': 'abc',
+        },
       },
     }))
     .on(routes.startImport, () => job({ status: 'queued' }))
@@ -97,12 +102,14 @@ describe('chat-export import (admins)', () => {
       day_first: false,
     });
     const xhr = FakeXhr.instances[0]!;
-    expect([xhr.method, xhr.url, xhr.headers]).toEqual([
-      'PUT',
-      '/local-objects/imports/c-1/imp-1/export.txt?sig=abc',
-      { 'content-type': 'text/plain' },
-    ]);
-    expect(xhr.body).toBeInstanceOf(File);
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/local-objects']);
+    // A form upload: the policy's fields first, as given, then the file last.
+    const form = xhr.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'X-Kehila-Signature', 'file']);
+    expect(form.get('key')).toBe('imports/c-1/imp-1/export.txt');
+    expect(form.get('Content-Type')).toBe('text/plain');
+    expect((form.get('file') as File).size).toBe(exportFile().size);
     xhr.progress(50, 100);
     expect(await within(dialog).findByText('50% sent')).toBeInTheDocument();
     xhr.respond(200);
@@ -161,6 +168,25 @@ describe('chat-export import (admins)', () => {
     await choose(user, exportFile());
     await user.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
     expect(await within(dialog).findByText(/larger than 50 MB/)).toBeInTheDocument();
+  });
+
+  it('says the file is too large when the storage refuses it for its size', async () => {
+    const api = importApi([]);
+    const { dialog, user } = await openImport(api);
+    await choose(user, exportFile());
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = Object.assign(FakeXhr.instances[0]!, {
+      responseText:
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>',
+    });
+    xhr.respond(400);
+    expect(
+      await within(dialog).findByText(
+        'This file is larger than 50 MB. Export the chat again without media, or upload only its .txt file.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(routes.startImport)).toHaveLength(0);
   });
 
   it('shows why a job failed', async () => {

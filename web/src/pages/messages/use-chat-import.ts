@@ -11,6 +11,7 @@ export const IMPORT_TEXTS = {
   title: 'Import a WhatsApp chat export',
   createFailed: 'The import could not be started. Please try again.',
   uploadFailed: 'The upload failed. Check your connection and try again.',
+  uploadTooLarge: 'This file is larger than 50 MB. Export the chat again without media, or upload only its .txt file.',
   pollFailed: 'We lost track of the import. It may still finish: check the messages list in a while.',
   failed: 'The import failed.',
 } as const;
@@ -44,27 +45,44 @@ function failureText(err: unknown, fallback: string): string {
     : fallback;
 }
 
+/** The storage refused the upload; `code` is its error code (S3's, e.g. EntityTooLarge), when it gave one. */
+export class UploadRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(`upload refused: ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'UploadRefusedError';
+  }
+}
+
 /**
- * PUTs a file to a presigned URL with XMLHttpRequest (fetch cannot report upload progress),
- * reporting the percentage sent.
+ * Uploads a file with a presigned POST form (the storage checks the form's signed policy, size
+ * included) using XMLHttpRequest (fetch cannot report upload progress), reporting the percentage
+ * sent. The form's fields go first, as given, then the file as `file`.
  */
 export function uploadWithProgress(
   xhr: XMLHttpRequest,
-  upload: { url: string; headers: Record<string, string> },
+  upload: { url: string; fields: Record<string, string> },
   file: Blob,
   onProgress: (percent: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    xhr.open('PUT', upload.url);
-    for (const [k, v] of Object.entries(upload.headers)) xhr.setRequestHeader(k, v);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', file);
+    xhr.open('POST', upload.url);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`upload status ${xhr.status}`));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      const body = typeof xhr.responseText === 'string' ? xhr.responseText : '';
+      reject(new UploadRefusedError(xhr.status, /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null));
+    };
     xhr.onerror = () => reject(new Error('upload network error'));
     xhr.onabort = () => reject(new Error('upload aborted'));
-    xhr.send(file);
+    xhr.send(form);
   });
 }
 
@@ -80,9 +98,10 @@ const phaseOf = (job: ImportJob): ImportPhase =>
           : 'processing';
 
 /**
- * A chat-export import (issue: chat-export import): createImport → PUT the file to the returned URL
- * with upload progress → startImport → poll getImport until it is done, failed, or asks for the
- * date order (answered with setImportDateOrder, then polled again).
+ * A chat-export import (issue: chat-export import): createImport → POST the file with the returned
+ * upload form, with upload progress → startImport → poll getImport until it is done, failed (the
+ * job's reason is shown), or asks for the date order (answered with setImportDateOrder, then
+ * polled again).
  */
 export function useChatImport(communityId: string | null, options: ChatImportOptions = {}) {
   const callApi = useCallApi();
@@ -156,8 +175,14 @@ export function useChatImport(communityId: string | null, options: ChatImportOpt
           if (id === run.current) setState((s) => ({ ...s, uploadPercent: percent }));
         });
         xhr.current = null;
-      } catch {
-        if (id === run.current) setState((s) => ({ ...s, phase: 'failed', error: IMPORT_TEXTS.uploadFailed }));
+      } catch (err) {
+        const tooLarge = err instanceof UploadRefusedError && err.code === 'EntityTooLarge';
+        if (id === run.current)
+          setState((s) => ({
+            ...s,
+            phase: 'failed',
+            error: tooLarge ? IMPORT_TEXTS.uploadTooLarge : IMPORT_TEXTS.uploadFailed,
+          }));
         return;
       }
       if (id !== run.current) return;

@@ -10,6 +10,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createS3ObjectStore } from '@kehila/functions/adapters/storage/s3';
+import { loadConfig } from '@kehila/functions/core/config';
+import { s3Storage } from '@kehila/functions/wiring/cloud/storage';
 
 const buckets = { logos: 'kehila-logos', exports: 'kehila-exports' };
 
@@ -20,20 +22,37 @@ describe('S3 object store: presigned URLs', () => {
   });
   afterEach(() => vi.unstubAllEnvs());
 
-  it('signs a PUT with its Content-Type and without a checksum S3 would check against the real body', async () => {
+  it('presigns a POST form whose policy fixes the key, the Content-Type and the size range', async () => {
     const store = createS3ObjectStore({ region: 'eu-west-1', buckets });
-    const { url, headers } = await store.presignPut('imports/c1/j1/export.zip', {
+    const { url, fields } = await store.presignPost('imports/c1/j1/export.zip', {
       contentType: 'application/zip',
+      maxBytes: 50 * 1024 * 1024,
       expiresSeconds: 900,
     });
-    const u = new URL(url);
-    expect(u.host).toBe('kehila-exports.s3.eu-west-1.amazonaws.com');
-    expect(u.pathname).toBe('/imports/c1/j1/export.zip');
-    expect(u.searchParams.get('X-Amz-Expires')).toBe('900');
-    expect(u.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
-    expect(u.searchParams.get('x-id')).toBe('PutObject');
-    expect([...u.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
-    expect(headers).toEqual({ 'content-type': 'application/zip' });
+    expect(url).toBe('https://kehila-exports.s3.eu-west-1.amazonaws.com/');
+    expect(fields).toMatchObject({
+      key: 'imports/c1/j1/export.zip',
+      'Content-Type': 'application/zip',
+      bucket: 'kehila-exports',
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': expect.stringMatching(/^AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request$/),
+      'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const policy = JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, 50 * 1024 * 1024],
+        { key: 'imports/c1/j1/export.zip' },
+        { 'Content-Type': 'application/zip' },
+        { bucket: 'kehila-exports' },
+      ]),
+    );
+    const lifetime = Date.parse(policy.expiration) - Date.now();
+    expect(lifetime).toBeGreaterThan(890_000);
+    expect(lifetime).toBeLessThanOrEqual(900_000);
   });
 
   it('puts logos in the logos bucket and everything else in the exports bucket', async () => {
@@ -85,6 +104,51 @@ describe('S3 object store: calls', () => {
       }),
     );
     await expect(store.head('imports/x.txt')).rejects.toThrow('Forbidden');
+  });
+
+  it('reads an object as a stream, a range of it with a Range header', async () => {
+    async function* body() {
+      yield new TextEncoder().encode('31/12/2023, ');
+      yield new TextEncoder().encode('21:41 - Dana: hi');
+    }
+    s3.on(GetObjectCommand).callsFake(() => ({ Body: body() }));
+    const text = async (range?: { start?: number; end?: number }) => {
+      let out = '';
+      for await (const c of await store.read('imports/x.txt', range)) out += new TextDecoder().decode(c);
+      return out;
+    };
+    expect(await text()).toBe('31/12/2023, 21:41 - Dana: hi');
+    await text({ start: 100, end: 164 });
+    await text({ start: 10 });
+    expect(await text({ start: 5, end: 5 })).toBe('');
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual([
+      { Bucket: 'kehila-exports', Key: 'imports/x.txt' },
+      { Bucket: 'kehila-exports', Key: 'imports/x.txt', Range: 'bytes=100-163' },
+      { Bucket: 'kehila-exports', Key: 'imports/x.txt', Range: 'bytes=10-' },
+    ]);
+  });
+
+  it('reads as a stream through the import worker’s lazy wiring too (the SDK loads on first use)', async () => {
+    async function* body() {
+      yield new TextEncoder().encode('31/12/2023, 21:41 - Dana: hi');
+    }
+    s3.on(GetObjectCommand).callsFake(() => ({ Body: body() }));
+    const lazy = s3Storage({
+      config: loadConfig({
+        TABLE_NAME: 't',
+        STAGE: 'cloud',
+        AWS_REGION: 'eu-west-1',
+        EXPORTS_BUCKET: 'kehila-exports',
+      }),
+    } as Parameters<typeof s3Storage>[0]);
+    let out = '';
+    for await (const c of await lazy.read('imports/x.txt', { start: 0, end: 28 })) out += new TextDecoder().decode(c);
+    expect(out).toBe('31/12/2023, 21:41 - Dana: hi');
+    expect(s3.commandCalls(GetObjectCommand)[0]?.args[0].input).toEqual({
+      Bucket: 'kehila-exports',
+      Key: 'imports/x.txt',
+      Range: 'bytes=0-27',
+    });
   });
 
   it('gets, puts and deletes in the right bucket', async () => {

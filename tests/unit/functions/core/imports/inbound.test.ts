@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InboundMessageSchema } from '@kehila/shared';
-import { readExportFile } from '@kehila/functions/core/imports/archive';
+import { openExport } from '@kehila/functions/core/imports/archive';
 import { parseChatExport } from '@kehila/functions/core/imports/parser';
-import { phoneDigitsOfName, senderIdOf, toInboundMessages } from '@kehila/functions/core/imports/inbound';
+import {
+  createInboundConverter,
+  phoneDigitsOfName,
+  senderIdOf,
+  toInboundMessages,
+} from '@kehila/functions/core/imports/inbound';
 import { packBatches } from '@kehila/functions/core/imports/service';
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/exports');
@@ -68,10 +73,17 @@ describe('toInboundMessages', () => {
     expect(first[6]).not.toBe(first[7]);
   });
 
-  it('gives the zip the ids of the same chat as a .txt', () => {
-    const r = parseChatExport(readExportFile(readFileSync(join(FIXTURES, 'ios-en-12h.zip'))), {
-      timeZone: 'Asia/Jerusalem',
+  it('gives the zip the ids of the same chat as a .txt', async () => {
+    const zip = readFileSync(join(FIXTURES, 'ios-en-12h.zip'));
+    const opened = await openExport({
+      size: zip.length,
+      async *read(start = 0, end = zip.length) {
+        yield zip.subarray(start, end);
+      },
     });
+    let text = '';
+    for await (const c of opened.chunks()) text += c;
+    const r = parseChatExport(text, { timeZone: 'Asia/Jerusalem' });
     if (r.kind !== 'parsed') throw new Error('not parsed');
     const fromZip = toInboundMessages(r.messages, target).map((m) => m.provider_message_id);
     expect(fromZip).toHaveLength(9);
@@ -90,6 +102,36 @@ describe('toInboundMessages', () => {
       (m) => m.provider_message_id,
     );
     expect(b).toEqual(a);
+  });
+});
+
+describe('createInboundConverter (one message at a time)', () => {
+  const at = (timestamp: string, text: string) => ({
+    localTime: timestamp.slice(0, 19),
+    timestamp,
+    sender: 'Dana Levi',
+    text,
+    mediaType: null,
+    line: 1,
+  });
+
+  it('tells identical messages apart even when a late delivery comes between them', () => {
+    const convert = createInboundConverter(target);
+    const ids = [
+      at('2024-01-01T10:00:00.000Z', 'ok'),
+      at('2024-01-01T10:05:00.000Z', 'later'),
+      // Delivered late: listed after a later message, with the same time and text as the first.
+      at('2024-01-01T10:00:00.000Z', 'ok'),
+    ].map((m) => convert(m).provider_message_id);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('counts repeats of identical messages the same way on every run, so re-importing adds nothing', () => {
+    const messages = Array.from({ length: 50 }, (_, i) => at(`2024-01-01T10:0${i % 3}:00.000Z`, i % 2 ? 'ok' : 'yes'));
+    const once = toInboundMessages(messages, target).map((m) => m.provider_message_id);
+    const convert = createInboundConverter(target);
+    expect(messages.map((m) => convert(m).provider_message_id)).toEqual(once);
+    expect(new Set(once).size).toBe(50);
   });
 });
 

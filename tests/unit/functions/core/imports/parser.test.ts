@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseChatExport, type ExportMessage, type ParseOutcome } from '@kehila/functions/core/imports/parser';
+import { IMPORT_MAX_ENTRY_CHARS } from '@kehila/functions/core/imports/limits';
+import {
+  exportMessages,
+  parseChatExport,
+  surveyExport,
+  type ExportMessage,
+  type ParseOutcome,
+} from '@kehila/functions/core/imports/parser';
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/exports');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -325,5 +332,102 @@ describe('system, media and people’s lines', () => {
       }),
     );
     expect(r.messages.map((m) => m.text)).toEqual(['one\nmore', 'two']);
+  });
+});
+
+/** Text handed over in pieces of `size` characters, as a stream would. */
+async function* pieces(text: string, size: number): AsyncGenerator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+async function streamed(text: string, size: number, dayFirst: boolean | null = null) {
+  const survey = await surveyExport(pieces(text, size), { dayFirst });
+  if (survey.kind !== 'surveyed') return { survey, messages: [] as ExportMessage[] };
+  const messages: ExportMessage[] = [];
+  for await (const group of exportMessages(pieces(text, size), { order: survey.dateOrder, timeZone: TZ })) {
+    messages.push(...group);
+  }
+  return { survey, messages };
+}
+
+describe('the streaming passes (survey, then messages)', () => {
+  it.each([
+    ['android-en-12h.txt'],
+    ['android-en-24h.txt'],
+    ['ios-en-12h.txt'],
+    ['ios-he-24h.txt'],
+    ['android-he-24h.txt'],
+    ['noisy.txt'],
+  ])('read %s in pieces of any size exactly as a whole', async (file) => {
+    const whole = parsed(parseChatExport(fixture(file), { timeZone: TZ }));
+    // Windows line ends too, so a CR and its LF fall into different pieces.
+    for (const text of [fixture(file), fixture(file).replace(/\r?\n/g, '\r\n')]) {
+      for (const size of [1, 2, 7, 64, 100_000]) {
+        const { survey, messages } = await streamed(text, size);
+        expect(survey).toEqual({
+          kind: 'surveyed',
+          messages: whole.messages.length,
+          system: whole.system,
+          unparsed: whole.unparsed,
+          unparsedExamples: whole.unparsedExamples,
+          dateOrder: whole.dateOrder,
+          dateOrderSource: whole.dateOrderSource,
+        });
+        expect(messages).toEqual(whole.messages);
+      }
+    }
+  });
+
+  it('asks for the date order, or uses the answer', async () => {
+    expect((await streamed(fixture('ambiguous.txt'), 13)).survey).toEqual({ kind: 'needs_date_order', headers: 4 });
+    const answered = await streamed(fixture('ambiguous.txt'), 13, false);
+    expect(answered.survey).toMatchObject({ kind: 'surveyed', messages: 4, dateOrder: 'month_first' });
+    expect(answered.messages[0]?.localTime).toBe('2024-03-04T10:00:00');
+  });
+
+  it('decides the order from a proof at the very end of a long export', async () => {
+    const lines = Array.from(
+      { length: 5000 },
+      (_, i) => `0${1 + (i % 9)}/0${1 + (i % 9)}/2024, 10:00 - Dana: same day ${i}`,
+    );
+    // Only the last line proves day-first (13 is no month); the sequence does not tell either.
+    const text = `${lines.join('\n')}\n13/01/2024, 10:00 - Dana: the proof\n`;
+    const { survey } = await streamed(text, 4096);
+    expect(survey).toMatchObject({
+      kind: 'surveyed',
+      dateOrder: 'day_first',
+      dateOrderSource: 'dates',
+      messages: 5001,
+    });
+  });
+
+  it('hands out messages while the text is still arriving', async () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `31/12/2023, 21:41 - Dana: message ${i}`).join('\n');
+    let piecesRead = 0;
+    async function* counted() {
+      for await (const p of pieces(text, 1000)) {
+        piecesRead += 1;
+        yield p;
+      }
+    }
+    const total = Math.ceil(text.length / 1000);
+    const iterator = exportMessages(counted(), { order: 'day_first', timeZone: TZ })[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    expect(first.value?.[0]?.text).toBe('message 0');
+    expect(piecesRead).toBeLessThan(total / 10);
+    await iterator.return?.(undefined);
+  });
+
+  it('keeps only the start of a line that never ends, and of a message that never ends', async () => {
+    const endless = 'x'.repeat(3 * IMPORT_MAX_ENTRY_CHARS);
+    const { survey } = await streamed(`${endless}\n31/12/2023, 21:41 - Dana: hi\n`, 10_000);
+    expect(survey).toMatchObject({ kind: 'surveyed', messages: 1, unparsed: 1 });
+    if (survey.kind === 'surveyed') expect(survey.unparsedExamples[0]?.length).toBeLessThanOrEqual(200);
+
+    const long = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a very long message`).join('\n');
+    const { messages } = await streamed(`31/12/2023, 21:41 - Dana: ${long}\n31/12/2023, 21:42 - Yossi: next\n`, 8192);
+    expect(messages.map((m) => m.sender)).toEqual(['Dana', 'Yossi']);
+    expect(messages[0]?.text.length).toBeLessThanOrEqual(IMPORT_MAX_ENTRY_CHARS);
+    expect(messages[0]?.text.startsWith('line 0 of a very long message\nline 1')).toBe(true);
   });
 });

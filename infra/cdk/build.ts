@@ -49,6 +49,7 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
     userPoolClient: auth.client,
     searchDomain: search.domain,
     senderHashKey: data.senderHashKey,
+    signUpTicketKey: auth.signUpTicketKey,
   });
   const web = new WebStack(app, name('Web'), {
     ...common,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Area, RuntimeConfig } from '@kehila/shared';
 import { queueUrlEnvName } from '@kehila/functions/core/config';
@@ -69,6 +69,28 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
+/** A loopback HTTP server for one handler, with its URL. */
+function listenLoopback(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(handler);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
 /** Loads an area's handler: the same module the area's Lambda runs. */
 async function loadArea(area: Area): Promise<AreaHandler> {
   const mod = (await import(`@kehila/functions/http/${area}/index`)) as { handler: AreaHandler };
@@ -126,6 +148,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await ensureTable(dynamo.endpoint, tableName);
     const queueUrls = await ensureQueues(sqs.endpoint);
     const pool = await ensureUserPool(cognito);
+    // The browser and the functions reach cognito-local through the same proxy (its operations, the
+    // plugins' hooks: the dev mailbox sees the sign-ups the accounts API makes). Plugins fill these
+    // two tables once the gateway exists; the proxy reads them per call.
+    const hooks: Record<string, CognitoHook> = {};
+    const targets: Record<string, CognitoTarget> = {};
+    const proxy = cognitoProxy(cognito.endpoint, hooks, targets);
+    const functionsCognito = await listenLoopback((req, res) => {
+      proxy(req, res).catch((err: unknown) => {
+        log(`cognito proxy error: ${String(err)}`);
+        if (!res.headersSent) res.writeHead(502).end();
+      });
+    });
+    closers.push(() => functionsCognito.close());
 
     const env: Record<string, string> = {
       STAGE: 'local',
@@ -135,7 +170,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
-      COGNITO_ENDPOINT: cognito.endpoint,
+      COGNITO_ENDPOINT: functionsCognito.url,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
@@ -192,9 +227,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       url: () => gatewayUrl,
       seed: opts.seed,
     };
-    const hooks: Record<string, CognitoHook> = {};
-    const targets: Record<string, CognitoTarget> = {};
-    const mounts: Record<string, Middleware> = { '/cognito': cognitoProxy(cognito.endpoint, hooks, targets) };
+    const mounts: Record<string, Middleware> = { '/cognito': proxy };
     const upgrades: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void> = {};
     for (const p of plugins) {
       // Several plugins may watch the same Cognito call: their hooks run one after the other.

@@ -44,7 +44,16 @@ describe('accounts, onboarding and access in Chromium', () => {
   it('signs up, verifies by the mailbox link, signs in, connects a group through the bot and describes the community', async () => {
     const { page, context } = await e2e.newPage();
 
-    await fillSignUp(page, who);
+    // A common password is refused under its field; the form stays, nothing is sent.
+    await fillSignUp(page, { ...who, password: 'Password123' });
+    await page.getByText('This password is too common. Please choose another one.').waitFor();
+    await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+
+    // The account is created by the accounts API (which then calls Cognito), not by the browser.
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/accounts/sign-up'));
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await created).status()).toBe(201);
     await page.getByRole('heading', { name: 'Account Created Successfully' }).waitFor();
     await page.getByRole('link', { name: /open the dev mailbox/i }).waitFor();
 

@@ -84,6 +84,52 @@ function errorOf(status: number, headers: Headers, body: unknown): AwsError {
   return new AwsError(type || `Http${status}`, b.message ?? b.Message ?? `AWS answered ${status}`, status);
 }
 
+/** The JSON body of an answer, or the AwsError it carries. */
+async function answerOf<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let json: unknown = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = { message: text.slice(0, 200) };
+  }
+  if (res.ok) return json as T;
+  throw errorOf(res.status, res.headers, json);
+}
+
+/** Throttling answers: the service did nothing, so even a call that is not idempotent may be sent again. */
+const THROTTLED = new Set(['ThrottlingException', 'TooManyRequestsException', 'Throttling', 'RequestLimitExceeded']);
+
+/**
+ * A call of an operation that AWS takes without a signature, as a browser would make it (Cognito's
+ * public user-pool operations: SignUp, ConfirmForgotPassword, authorised by the app client id).
+ * These calls change state and are not idempotent, so only a throttling answer is retried; a server
+ * error, a timeout or a network failure is thrown as it is (an AwsError named by its type, or the
+ * fetch failure), never sent twice.
+ */
+export async function awsPublicJson<T>(
+  target: AwsTarget,
+  call: { readonly operation: string; readonly version: '1.0' | '1.1'; readonly body: unknown },
+): Promise<T> {
+  const url = `${endpointOf(target)}/`;
+  const body = JSON.stringify(call.body);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await answerOf<T>(
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': `application/x-amz-json-${call.version}`, 'x-amz-target': call.operation },
+          body,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AwsError && THROTTLED.has(err.name)) || attempt >= MAX_ATTEMPTS) throw err;
+    }
+    await backOff(attempt);
+  }
+}
+
 /**
  * A call of an AWS JSON-protocol API (DynamoDB, SQS, Secrets Manager): POST `/` with the target's
  * operation in X-Amz-Target, signed; throttling, transient errors and network failures are retried
@@ -102,16 +148,7 @@ export async function awsJson<T>(
         headers: { 'content-type': `application/x-amz-json-${call.version}`, 'x-amz-target': call.operation },
         body,
       });
-      const res = await fetch(signed, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      const text = await res.text();
-      let json: unknown = {};
-      try {
-        json = text ? JSON.parse(text) : {};
-      } catch {
-        json = { message: text.slice(0, 200) };
-      }
-      if (res.ok) return json as T;
-      throw errorOf(res.status, res.headers, json);
+      return await answerOf<T>(await fetch(signed, { signal: AbortSignal.timeout(TIMEOUT_MS) }));
     } catch (err) {
       if (err instanceof AwsError) {
         if (!(RETRYABLE.has(err.name) || err.status >= 500) || attempt >= MAX_ATTEMPTS) throw err;

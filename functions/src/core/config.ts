@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   LEMON_SQUEEZY_SECRET_NAME: z.string().optional(),
   /** The same JSON given directly (a dev deploy or a local run against a Lemon Squeezy test store). */
   LEMON_SQUEEZY_CONFIG: z.string().optional(),
+  /** Secrets Manager secret (name or ARN) holding the key that signs sign-up tickets (core/accounts/sign-up-ticket.ts). */
+  SIGN_UP_TICKET_SECRET_NAME: z.string().optional(),
+  /** The same key given directly (tests); locally a documented key stands in when neither is set. */
+  SIGN_UP_TICKET_KEY: z.string().optional(),
 });
 
 /** Runtime settings of every handler and worker. */
@@ -97,6 +101,8 @@ export interface Config {
   readonly webOrigin?: string;
   /** Where the Lemon Squeezy settings come from; neither set means billing is off (local default). */
   readonly billing?: { readonly secretName?: string; readonly configJson?: string };
+  /** Where the sign-up ticket key comes from (a secret in the cloud). */
+  readonly signUpTicket?: { readonly secretName?: string; readonly key?: string };
 }
 
 /** Reads the configuration from the environment: the one way to read config. */
@@ -148,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: {
       ...(e.LEMON_SQUEEZY_SECRET_NAME ? { secretName: e.LEMON_SQUEEZY_SECRET_NAME } : {}),
       ...(e.LEMON_SQUEEZY_CONFIG ? { configJson: e.LEMON_SQUEEZY_CONFIG } : {}),
+    },
+    signUpTicket: {
+      ...(e.SIGN_UP_TICKET_SECRET_NAME ? { secretName: e.SIGN_UP_TICKET_SECRET_NAME } : {}),
+      ...(e.SIGN_UP_TICKET_KEY ? { key: e.SIGN_UP_TICKET_KEY } : {}),
     },
   };
 }

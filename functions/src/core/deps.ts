@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from '../data/db';
 import type { AiPort } from './ports/ai';
+import type { IdentityPort } from './ports/identity';
 import type { PaymentsPort } from './ports/payments';
 import type { QueueClient } from './ports/queues';
 import type { RealtimePort } from './ports/realtime';
@@ -27,6 +28,8 @@ export interface Ports {
   readonly inbound: WhatsAppInbound;
   readonly secrets: SecretsPort;
   readonly payments: PaymentsPort;
+  /** The user pool's public sign-up and password-reset calls. */
+  readonly identity: IdentityPort;
 }
 
 /** The name of a port. */

@@ -32,6 +32,8 @@ export const METRIC = {
   /** Outbound deliveries (summaries, bot replies, reminders) sent / failed. */
   deliveriesSent: 'DeliveriesSent',
   deliveriesFailed: 'DeliveriesFailed',
+  /** New passwords refused for being among the most common (sign-up and reset routes). */
+  commonPasswordsRefused: 'CommonPasswordsRefused',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -14,7 +14,7 @@ import {
   type ResponseOf,
 } from '@kehila/shared/api/contract';
 import { requireActivePlan } from '../core/access/paywall';
-import { enforceRateLimit, rateSubject } from '../core/access/rate-limit';
+import { emailRateSubject, enforceRateLimit, rateSubject } from '../core/access/rate-limit';
 import { authorize, type Access, type AuthUser } from '../core/authz';
 import type { Deps } from '../core/deps';
 import { AppError, fail } from '../core/errors';
@@ -187,7 +187,7 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps);
   if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
-  if (route.rateLimit) {
+  if (route.rateLimit && route.rateLimit.per !== 'email') {
     await enforceRateLimit(deps, route.rateLimit, rateSubject(user, event.requestContext.http.sourceIp));
   }
   const query = parsePart('query', route.query, event.queryStringParameters ?? {});
@@ -203,6 +203,12 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
       }
     }
     body = parsePart('body', route.body, value);
+  }
+  if (route.rateLimit?.per === 'email') {
+    // Counted once the body is valid: the budget belongs to the account the request acts on.
+    const email = (body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') throw new Error(`${routeKey(route)} counts per e-mail but its body has none`);
+    await enforceRateLimit(deps, route.rateLimit, emailRateSubject(email));
   }
   const result = await impl.run({
     params,

@@ -1,3 +1,5 @@
+import type { SecretName } from '../core/ports/secrets';
+
 /**
  * The Cognito user-pool triggers, declared once. The CDK auth stack builds one Lambda per entry from
  * `module` and attaches it with `cognito.UserPoolOperation.of(operation)`; the local stack runs the
@@ -18,6 +20,8 @@ export interface TriggerDef {
   readonly usesTable: boolean;
   /** Environment the trigger needs beyond the common one (STAGE, TABLE_NAME, POWERTOOLS_*). */
   readonly env: readonly string[];
+  /** Deploy secrets it reads (the CDK grants read access and names each in its environment). */
+  readonly secrets: readonly SecretName[];
   /** Lambda timeout. Cognito waits at most 5 s for a trigger, so keep it under that. */
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
@@ -31,10 +35,11 @@ export const triggers = {
     module: 'triggers/pre-sign-up',
     usesTable: true,
     env: [],
+    secrets: ['signUpTicketKey'],
     timeoutSeconds: 5,
     memoryMb: 512,
     summary:
-      'Checks the S1 §5 account rules that reach the server (phone by country, consents) and records the consent; rejects with the spec message.',
+      "Refuses sign-ups without the sign-up route's ticket, checks the S1 §5 account rules that reach the server (phone by country, consents) and records the consent; rejects with the spec message.",
   },
   postConfirmation: {
     trigger: 'PostConfirmation',
@@ -42,6 +47,7 @@ export const triggers = {
     module: 'triggers/post-confirmation',
     usesTable: true,
     env: [],
+    secrets: [],
     timeoutSeconds: 5,
     memoryMb: 512,
     summary: 'Creates the profile (S1 §3) once, with the 14-day trial, and moves the sign-up consent onto the user.',
@@ -52,6 +58,7 @@ export const triggers = {
     module: 'triggers/custom-message',
     usesTable: false,
     env: ['WEB_ORIGIN'],
+    secrets: [],
     timeoutSeconds: 5,
     memoryMb: 256,
     summary: 'Verification and password-reset e-mails whose links open the web app (WEB_ORIGIN).',

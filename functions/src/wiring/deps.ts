@@ -54,6 +54,7 @@ const PORT_NAMES: Record<PortName, true> = {
   inbound: true,
   secrets: true,
   payments: true,
+  identity: true,
 };
 
 let current: Deps | undefined;

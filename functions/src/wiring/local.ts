@@ -7,6 +7,7 @@ import { localOutboxSender } from '../adapters/whatsapp/sender';
 import { loadConfig, type Config } from '../core/config';
 import type { Deps, Ports } from '../core/deps';
 import { lazyBedrock } from './cloud/ai';
+import { cognitoUserPool } from './cloud/identity';
 import { lemonSqueezy } from './cloud/payments';
 import { sqsQueues } from './cloud/queues';
 import { openSearchPort } from './cloud/search';
@@ -40,6 +41,7 @@ export const localWiring: Wiring = {
   whatsapp: ({ db }) => localOutboxSender(db),
   inbound: gatewayInbound,
   payments: lemonSqueezy,
+  identity: cognitoUserPool,
 };
 
 /**

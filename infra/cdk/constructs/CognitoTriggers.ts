@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { Annotations, Duration } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { triggers as declaredTriggers, type TriggerDef } from '@kehila/functions/triggers/triggers';
+import { SECRETS } from '../function-uses';
 import { pascalCase } from '../names';
 import type { SourceLayout } from '../source-layout';
 import { grantTableSingleItems } from './grants';
@@ -13,6 +15,8 @@ import { ServiceFunction } from './ServiceFunction';
 export interface CognitoTriggersProps {
   readonly userPool: cognito.UserPool;
   readonly table: dynamodb.ITable;
+  /** The deploy secrets triggers may read; each trigger gets read access to those it declares, by ARN. */
+  readonly secrets: { readonly signUpTicketKey: secretsmanager.ISecret };
   readonly layout: SourceLayout;
   readonly isProd: boolean;
   /**
@@ -28,9 +32,9 @@ export const MISSING_TRIGGER_WARNING = '@kehila/infra:missing-trigger-entry';
 
 /**
  * The user-pool triggers of `functions/src/triggers/triggers.ts`, one function each, attached to
- * the pool. Those that use the table may only get, put, update and delete its items. None reads
- * the pool's id or calls Cognito: a trigger depending on the pool it is attached to would be a
- * dependency cycle.
+ * the pool. Those that use the table may only get, put, update and delete its items; those that
+ * declare a secret may read it. None reads the pool's id or calls Cognito: a trigger depending on
+ * the pool it is attached to would be a dependency cycle.
  */
 export class CognitoTriggers extends Construct {
   /** Deployed trigger functions by declaration name (`preSignUp`). */
@@ -71,6 +75,13 @@ export class CognitoTriggers extends Construct {
         memoryMb: def.memoryMb,
       });
       if (def.usesTable) grantTableSingleItems(props.table, fn.role);
+      for (const name of def.secrets) {
+        const secret = props.secrets[name as keyof CognitoTriggersProps['secrets']];
+        if (!secret)
+          throw new Error(`Cognito trigger ${def.trigger} reads secret ${name}, which the auth stack does not have`);
+        secret.grantRead(fn.role);
+        fn.fn.addEnvironment(SECRETS[name].env, secret.secretArn);
+      }
       props.userPool.addTrigger(cognito.UserPoolOperation.of(def.operation), fn.fn);
       functions.set(name, fn);
     }

@@ -35,6 +35,8 @@ export interface ApiStackProps extends StackProps {
   readonly searchDomain: opensearch.IDomain;
   /** The generated key of the sender hash (data stack). */
   readonly senderHashKey: secretsmanager.ISecret;
+  /** The generated key of the sign-up tickets (auth stack). */
+  readonly signUpTicketKey: secretsmanager.ISecret;
 }
 
 /**
@@ -64,6 +66,7 @@ export class ApiStack extends Stack {
         reference: config.secrets.whatsapp,
       },
       senderHashKey: { secret: props.senderHashKey, reference: props.senderHashKey.secretArn },
+      signUpTicketKey: { secret: props.signUpTicketKey, reference: props.signUpTicketKey.secretArn },
     };
     const aiEnvironment = {
       AI_PROVIDER: 'bedrock',

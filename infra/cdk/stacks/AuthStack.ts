@@ -1,10 +1,12 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
 import type { SourceLayout } from '../source-layout';
 import { CognitoTriggers } from '../constructs/CognitoTriggers';
+import { SignUpTicketKey } from '../constructs/SignUpTicketKey';
 import { UserAuth } from '../constructs/UserAuth';
 
 export interface AuthStackProps extends StackProps {
@@ -14,11 +16,15 @@ export interface AuthStackProps extends StackProps {
   readonly table: dynamodb.ITable;
 }
 
-/** Sign-up and sign-in: the Cognito user pool, its triggers, the web client and, when configured, Google. */
+/**
+ * Sign-up and sign-in: the Cognito user pool, its triggers, the web client, the key of the sign-up
+ * tickets (read here by PreSignUp, by the accounts API in the api stack) and, when configured, Google.
+ */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly triggers: CognitoTriggers;
+  readonly signUpTicketKey: secretsmanager.ISecret;
   readonly oauthDomain?: string;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
@@ -35,9 +41,11 @@ export class AuthStack extends Stack {
     this.userPool = auth.userPool;
     this.client = auth.client;
     if (auth.oauthDomain) this.oauthDomain = auth.oauthDomain;
+    this.signUpTicketKey = new SignUpTicketKey(this, 'SignUpTicketKey', { isProd: config.isProd }).secret;
     this.triggers = new CognitoTriggers(this, 'Triggers', {
       userPool: this.userPool,
       table: props.table,
+      secrets: { signUpTicketKey: this.signUpTicketKey },
       layout: props.layout,
       isProd: config.isProd,
       // Same ordering problem as Google: the site's address must come from the configuration.

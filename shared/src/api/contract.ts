@@ -46,22 +46,29 @@ export const MAX_RAW_BODY_BYTES = 256 * 1024;
 export const MAX_AI_INPUT_CHARS = 4000;
 
 /**
- * A per-caller request budget: `limit` requests per `windowSeconds`, counted per user (per source
- * address on public routes) and shared by every route naming the same `bucket`. Past it: 429 with
- * Retry-After.
+ * A per-caller request budget: `limit` requests per `windowSeconds`, shared by every route naming the
+ * same `bucket`. Past it: 429 with Retry-After. Counted per user (per source address on public
+ * routes), or with `per: 'email'` per the account the body names (its `email`), counted once the body
+ * is valid: public routes that act on one account, whose callers share addresses (behind CloudFront
+ * the source address is the edge's).
  */
 export interface RateLimit {
   readonly bucket: string;
   readonly limit: number;
   readonly windowSeconds: number;
+  readonly per?: 'caller' | 'email';
 }
 
-/** Per-user budgets of the expensive routes (docs/security.md). */
+/** Budgets of the expensive or sensitive routes (docs/security.md). */
 export const RATE_LIMITS = {
   /** Generation through the AI provider: summaries, generated and suggested actions. */
   ai: { bucket: 'ai', limit: 30, windowSeconds: 60 },
   /** Search (text and meaning). */
   search: { bucket: 'search', limit: 120, windowSeconds: 60 },
+  /** Sign-up attempts for one e-mail address. */
+  signUp: { bucket: 'sign-up', limit: 10, windowSeconds: 600, per: 'email' },
+  /** New passwords set with a reset code, for one e-mail address (guessing codes). */
+  passwordReset: { bucket: 'password-reset', limit: 10, windowSeconds: 600, per: 'email' },
 } as const satisfies Record<string, RateLimit>;
 
 /**
@@ -78,7 +85,9 @@ export interface RouteUses {
   /** Queues it sends to. */
   readonly queues?: readonly ('ingest' | 'embed' | 'import')[];
   /** Deploy secrets it reads. */
-  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey')[];
+  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey')[];
+  /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */
+  readonly identity?: true;
   /** WhatsApp: verifies gateway webhooks (`receive`), sends messages (`send`). */
   readonly whatsapp?: readonly ('receive' | 'send')[];
   /** The payment provider's API (hosted checkouts). */
@@ -241,6 +250,7 @@ export function mergeUses(list: readonly (RouteUses | undefined)[]): RouteUses {
     ...(secrets.length ? { secrets } : {}),
     ...(whatsapp.length ? { whatsapp } : {}),
     ...(list.some((u) => u?.payments) ? { payments: true as const } : {}),
+    ...(list.some((u) => u?.identity) ? { identity: true as const } : {}),
     ...(realtimes.length
       ? { realtime: realtimes.includes('publish') ? ('publish' as const) : ('revoke' as const) }
       : {}),

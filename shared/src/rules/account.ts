@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LIVE_PHONE_CHECK_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { GENERIC_FIELD_MESSAGES } from '../schemas/shared-fields';
 import { checkPhone } from './phone';
 import { BASIC_EMAIL_PATTERN } from './validation';
 
@@ -21,7 +22,29 @@ export const ACCOUNT_MESSAGES = {
   resetEmailRequired: 'Please enter your email address',
   newPasswordTooShort: 'Password must be at least 6 characters long',
   passwordsDoNotMatch: 'Passwords do not match',
+  /** Ours (the spec has no common-password rule): sign-up and reset refuse the most common passwords. */
+  passwordTooCommon: 'This password is too common. Please choose another one.',
 } as const;
+
+/** S1 §8 sign-up texts the server answers with (the web shows them as they come). */
+export const SIGN_UP_MESSAGES = {
+  alreadyRegistered: 'An account with this email already exists. Please log in instead.',
+  noUser: 'Failed to create user account',
+} as const;
+
+/** S1 §8 password-reset texts the server answers with. */
+export const PASSWORD_RESET_MESSAGES = {
+  invalidLink: 'Invalid or expired reset link. Please request a new password reset.',
+} as const;
+
+/** Longest e-mail address accepted (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Longest password accepted (Cognito's own limit). */
+export const PASSWORD_MAX_LENGTH = 256;
+/** Longest WhatsApp phone as typed (the `custom:phone` attribute's limit). */
+export const PHONE_MAX_LENGTH = 32;
+/** Longest country code (the `custom:country_code` attribute's limit). */
+export const COUNTRY_CODE_MAX_LENGTH = 8;
 
 const M = ACCOUNT_MESSAGES;
 
@@ -29,7 +52,23 @@ const emailField = z
   .string({ error: M.emailRequired })
   .trim()
   .min(1, { error: M.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, M.emailInvalid)
   .regex(BASIC_EMAIL_PATTERN, M.emailInvalid);
+
+const tooLong = GENERIC_FIELD_MESSAGES.tooLong;
+
+/** A new password of the account form (S1 §5): required, at least 6 characters. */
+export const NewPasswordSchema = z
+  .string({ error: M.passwordRequired })
+  .min(1, { error: M.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH));
+
+/** A new password of the reset form (S1 §5): at least 6 characters, in the reset form's words. */
+export const ResetPasswordSchema = z
+  .string({ error: M.newPasswordTooShort })
+  .min(PASSWORD_MIN_LENGTH, M.newPasswordTooShort)
+  .max(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH));
 
 const acceptance = (message: string) => z.literal(true, { error: message });
 
@@ -41,17 +80,19 @@ const acceptance = (message: string) => z.literal(true, { error: message });
 export const AccountFormSchema = z
   .object({
     email: emailField,
-    password: z
-      .string({ error: M.passwordRequired })
-      .min(1, { error: M.passwordRequired, abort: true })
-      .min(PASSWORD_MIN_LENGTH, M.passwordTooShort),
-    countryCode: z.string({ error: M.countryCodeRequired }).trim().min(1, M.countryCodeRequired),
-    phone: z.string({ error: M.phoneRequired }).trim().min(1, M.phoneRequired),
+    password: NewPasswordSchema,
+    countryCode: z
+      .string({ error: M.countryCodeRequired })
+      .trim()
+      .min(1, M.countryCodeRequired)
+      .max(COUNTRY_CODE_MAX_LENGTH, M.phoneInvalid),
+    phone: z.string({ error: M.phoneRequired }).trim().min(1, M.phoneRequired).max(PHONE_MAX_LENGTH, M.phoneInvalid),
     acceptedPrivacyPolicy: acceptance(M.privacyRequired),
     acceptedEmailCommunications: acceptance(M.communicationsRequired),
     groupId: z
       .string()
       .trim()
+      .max(128, M.legacyGroupIdInvalid)
       .nullish()
       .transform((v) => v || undefined),
   })
@@ -64,12 +105,18 @@ export type AccountForm = z.output<typeof AccountFormSchema>;
 export type AccountFormInput = z.input<typeof AccountFormSchema>;
 
 /** True once the live phone check should run: a country is set and the phone has 7+ characters (S1 §5). */
-export function shouldRunLivePhoneCheck(countryCode: string | null | undefined, phone: string | null | undefined): boolean {
+export function shouldRunLivePhoneCheck(
+  countryCode: string | null | undefined,
+  phone: string | null | undefined,
+): boolean {
   return Boolean(countryCode?.trim()) && (phone ?? '').length >= LIVE_PHONE_CHECK_MIN_LENGTH;
 }
 
 /** The live phone check's message while typing: 'Invalid phone number', or null (S1 §5). */
-export function livePhoneError(countryCode: string | null | undefined, phone: string | null | undefined): string | null {
+export function livePhoneError(
+  countryCode: string | null | undefined,
+  phone: string | null | undefined,
+): string | null {
   if (!shouldRunLivePhoneCheck(countryCode, phone)) return null;
   return checkPhone(countryCode, phone).isValid ? null : M.livePhoneInvalid;
 }
@@ -104,7 +151,7 @@ export type ForgotPasswordForm = z.output<typeof ForgotPasswordFormSchema>;
 /** Reset password (S1 §5): at least 6 characters, and the confirmation must match. */
 export const ResetPasswordFormSchema = z
   .object({
-    password: z.string({ error: M.newPasswordTooShort }).min(PASSWORD_MIN_LENGTH, M.newPasswordTooShort),
+    password: ResetPasswordSchema,
     confirmPassword: z.string({ error: M.passwordsDoNotMatch }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsDoNotMatch });

@@ -1,13 +1,15 @@
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import { mobileFriendlyError } from '@kehila/shared/rules/errors';
-import type { AuthOutcome } from './sign-up';
+import { resetPassword } from 'aws-amplify/auth';
+import { routes } from '@kehila/shared';
+import { PASSWORD_RESET_MESSAGES } from '@kehila/shared/rules/account';
+import { ApiRequestError, type CallApi } from '../api/client';
+import { describeApiFailure, type AuthOutcome } from './sign-up';
 
 /** S1 §8 "Password reset" texts. */
 export const passwordResetMessages = {
   sent: 'Password reset email sent! Please check your inbox.',
   sendFailed: 'Failed to send password reset email',
   updated: 'Password updated successfully!',
-  invalidLink: 'Invalid or expired reset link. Please request a new password reset.',
+  invalidLink: PASSWORD_RESET_MESSAGES.invalidLink,
   newSent: 'New password reset email sent!',
 } as const;
 
@@ -33,21 +35,26 @@ export async function sendPasswordReset(email: string): Promise<AuthOutcome> {
 export type ResetOutcome =
   | { readonly status: 'updated' }
   | { readonly status: 'expired' }
-  | { readonly status: 'failed'; readonly message: string };
+  | { readonly status: 'failed'; readonly message: string; readonly field?: 'password' };
 
-/** Sets the new password with the code of the reset link. */
-export async function confirmNewPassword(email: string, code: string, newPassword: string): Promise<ResetOutcome> {
+/**
+ * Sets the new password with the code of the reset link, through the reset route: it checks the reset
+ * rule and refuses common passwords before it asks Cognito. A wrong, used or expired code (the
+ * server's invalid-link answer at `code`) shows the expired-link view.
+ */
+export async function confirmNewPassword(
+  callApi: CallApi,
+  email: string,
+  code: string,
+  newPassword: string,
+): Promise<ResetOutcome> {
   try {
-    await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+    await callApi(routes.resetPassword, { body: { email, code, password: newPassword } });
     return { status: 'updated' };
   } catch (err) {
-    const name = errorName(err);
-    if (name === 'ExpiredCodeException' || name === 'CodeMismatchException' || name === 'UserNotFoundException') {
+    if (err instanceof ApiRequestError && err.issues?.some((i) => i.path === 'body.code' || i.path === 'body.email')) {
       return { status: 'expired' };
     }
-    if (name === 'InvalidPasswordException' && err instanceof Error && err.message) {
-      return { status: 'failed', message: err.message };
-    }
-    return { status: 'failed', message: mobileFriendlyError(err) };
+    return { status: 'failed', ...describeApiFailure(err) };
   }
 }

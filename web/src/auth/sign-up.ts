@@ -1,12 +1,14 @@
-import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
-import { SIGNUP_COGNITO, triggerRejectionMessage } from '@kehila/shared/api/accounts';
-import type { AccountForm } from '@kehila/shared/rules/account';
+import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { routes } from '@kehila/shared';
+import { SIGN_UP_MESSAGES, type AccountForm } from '@kehila/shared/rules/account';
 import { mobileFriendlyError, rateLimitMessage } from '@kehila/shared/rules/errors';
+import { commonPasswordProblem, loadCommonPasswords } from '@kehila/shared/rules/passwords';
+import { ApiRequestError, type CallApi } from '../api/client';
 
 /** S1 §8 sign-up texts, and ours for the verification link (S1 shows only that it leads to /login). */
 export const signUpMessages = {
-  alreadyRegistered: 'An account with this email already exists. Please log in instead.',
-  noUser: 'Failed to create user account',
+  alreadyRegistered: SIGN_UP_MESSAGES.alreadyRegistered,
+  noUser: SIGN_UP_MESSAGES.noUser,
   created: 'Account created successfully! Please check your email to verify your account.',
   resent: 'Verification email resent successfully',
   resendFailed: (message: string) => `Failed to resend verification email: ${message}`,
@@ -16,8 +18,9 @@ export const signUpMessages = {
   linkInvalid: 'This verification link is not valid. Open the latest email we sent you, or request a new one below.',
 } as const;
 
-/** The result of a call: done, or a text to show as is. */
-export type AuthOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
+/** The result of a call: done, or a text to show as is (under the password field when `field` says so). */
+export type AuthOutcome =
+  { readonly ok: true } | { readonly ok: false; readonly message: string; readonly field?: 'password' };
 
 function errorName(err: unknown): string {
   return err instanceof Error ? err.name : '';
@@ -35,55 +38,59 @@ function retryAfterOf(err: unknown): number | undefined {
 }
 
 /**
- * Maps a sign-up failure to the S1 §8 texts: an existing account, a rate limit (with retryAfter), a
- * rule the server's PreSignUp check refused (its own S1 §5 message), Cognito's password-policy text,
- * and otherwise the mobile-friendly mapping.
+ * Starts loading the common-password list (its own chunk) so the check is ready by the time the form
+ * is sent; only the sign-up and reset screens call this. A list that fails to load is left to the
+ * server, which holds the rule.
  */
-export function describeSignUpError(err: unknown): string {
-  switch (errorName(err)) {
-    case 'UsernameExistsException':
-    case 'AliasExistsException':
-      return signUpMessages.alreadyRegistered;
-    case 'TooManyRequestsException':
-    case 'LimitExceededException':
-      return rateLimitMessage(retryAfterOf(err));
-    case 'UserLambdaValidationException':
-      return triggerRejectionMessage(errorText(err));
-    case 'InvalidPasswordException':
-      return errorText(err) || mobileFriendlyError(err);
-    default:
-      return mobileFriendlyError(err);
-  }
+export function preloadCommonPasswords(): void {
+  void loadCommonPasswords().catch(() => undefined);
 }
 
 /**
- * Creates the account (S1 §7 sign-up): the e-mail is the user name; the WhatsApp phone and country
- * code travel as user attributes and the two consents as client metadata (shared SIGNUP_COGNITO),
- * which the PreSignUp trigger checks and records. Profile creation happens on the server after the
- * e-mail is verified.
+ * The common-password rule checked before sending, for the user's convenience: 'This password is too
+ * common. Please choose another one.', or null (also when the list could not be loaded).
  */
-export async function signUpWithEmail(form: AccountForm): Promise<AuthOutcome> {
+export async function commonPasswordError(password: string): Promise<string | null> {
   try {
-    const out = await signUp({
-      username: form.email,
-      password: form.password,
-      options: {
-        userAttributes: {
-          email: form.email,
-          [SIGNUP_COGNITO.attributes.phone]: form.phone,
-          [SIGNUP_COGNITO.attributes.countryCode]: form.countryCode,
-        },
-        clientMetadata: {
-          [SIGNUP_COGNITO.clientMetadata.acceptedPrivacyPolicy]: String(form.acceptedPrivacyPolicy),
-          [SIGNUP_COGNITO.clientMetadata.acceptedEmailCommunications]: String(form.acceptedEmailCommunications),
-        },
-      },
-    });
-    if (!out.userId && !out.isSignUpComplete) return { ok: false, message: signUpMessages.noUser };
+    return commonPasswordProblem(password, await loadCommonPasswords());
+  } catch {
+    return null;
+  }
+}
+
+/** A failure of the sign-up or reset route as the form shows it: the server's text, a password rule under its field. */
+export function describeApiFailure(err: unknown): { message: string; field?: 'password' } {
+  if (!(err instanceof ApiRequestError)) return { message: mobileFriendlyError(err) };
+  // S1 §8's rate-limit wording (N from retryAfter, 60 without).
+  if (err.status === 429) return { message: rateLimitMessage(err.retryAfter) };
+  const onPassword = err.issues?.find((i) => i.path === 'body.password');
+  if (onPassword) return { message: onPassword.message, field: 'password' };
+  return { message: err.message || mobileFriendlyError(err) };
+}
+
+/**
+ * Creates the account (S1 §7 sign-up) through the sign-up route, which checks every rule of the form
+ * (and refuses common passwords) before it asks Cognito; the e-mail is the user name, the phone and
+ * country code become user attributes, the consents are recorded by the PreSignUp trigger. Its
+ * refusals arrive in the spec's words (S1 §8): an existing account, a rule the server refused, a rate
+ * limit. Profile creation happens on the server after the e-mail is verified.
+ */
+export async function signUpWithEmail(callApi: CallApi, form: AccountForm): Promise<AuthOutcome> {
+  try {
+    const out = await callApi(routes.signUp, { body: form });
+    if (!out.userId) return { ok: false, message: signUpMessages.noUser };
     return { ok: true };
   } catch (err) {
-    return { ok: false, message: describeSignUpError(err) };
+    return { ok: false, ...describeApiFailure(err) };
   }
+}
+
+/** A Cognito (Amplify) failure in the S1 §8 words: a rate limit, else the mobile-friendly mapping. */
+function describeCognitoError(err: unknown): string {
+  const name = errorName(err);
+  if (name === 'TooManyRequestsException' || name === 'LimitExceededException')
+    return rateLimitMessage(retryAfterOf(err));
+  return mobileFriendlyError(err);
 }
 
 /** Re-sends the verification e-mail with the S1 §8 texts. */
@@ -118,6 +125,6 @@ export async function verifyEmail(email: string, code: string): Promise<VerifyOu
     if (name === 'CodeMismatchException' || name === 'UserNotFoundException') {
       return { status: 'failed', message: signUpMessages.linkInvalid, canResend: name === 'CodeMismatchException' };
     }
-    return { status: 'failed', message: describeSignUpError(err), canResend: false };
+    return { status: 'failed', message: describeCognitoError(err), canResend: false };
   }
 }

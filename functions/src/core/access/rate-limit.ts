@@ -18,6 +18,15 @@ export function rateSubject(user: { id: string } | null, sourceIp: string): stri
   return `ip:${createHash('sha256').update(sourceIp, 'utf8').digest('base64url').slice(0, 22)}`;
 }
 
+/**
+ * The subject of a per-account budget (`per: 'email'`): the e-mail the request names, trimmed and in
+ * lower case, stored only as a digest.
+ */
+export function emailRateSubject(email: string): string {
+  const digest = createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('base64url');
+  return `email:${digest.slice(0, 22)}`;
+}
+
 /** Takes one request from the caller's budget of a route, or answers 429 with the seconds to wait. */
 export async function enforceRateLimit(
   deps: Pick<Deps, 'db' | 'now'>,

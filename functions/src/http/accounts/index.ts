@@ -4,11 +4,14 @@ import { updateProfile } from '../../data/profiles';
 import { fail } from '../../core/errors';
 import { accessOf } from '../../core/access/access';
 import { ensureProfile, recordConsent } from '../../core/accounts/profiles';
+import { resetPasswordWithCode, signUpWithEmail } from '../../core/accounts/registration';
 import { attributesFromClaims, providerOf } from '../../core/accounts/signup';
+import { cognitoUserPool } from '../../wiring/cloud/identity';
+import { secretsManager } from '../../wiring/cloud/secrets';
 import type { Wiring } from '../../wiring/deps';
 
-/** The accounts area uses only the table. */
-export const wiring: Wiring = {};
+/** Sign-up and reset call the user pool as the web client; sign-up signs its ticket with a secret key. */
+export const wiring: Wiring = { identity: cognitoUserPool, secrets: secretsManager };
 
 const me = implement(routes.me, async ({ user, deps, event }) => {
   const profile = await ensureProfile(
@@ -31,5 +34,12 @@ const recordMyConsent = implement(routes.recordConsent, async ({ user, body, dep
   return recordConsent(deps, user.id, provider, body);
 });
 
+const signUp = implement(routes.signUp, async ({ body, deps }) => signUpWithEmail(deps, body));
+
+const resetPassword = implement(routes.resetPassword, async ({ body, deps }) => {
+  await resetPasswordWithCode(deps, body);
+  return { updated: true as const };
+});
+
 /** Lambda handler of the accounts area. */
-export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent], wiring);
+export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent, signUp, resetPassword], wiring);

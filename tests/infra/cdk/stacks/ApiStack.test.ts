@@ -448,10 +448,11 @@ describe('api stack: what each function may use beyond the table and queues (fun
         expect(env).not.toHaveProperty(variable);
         continue;
       }
-      if (key === 'senderHashKey') {
-        // The generated secret of the data stack, by ARN; the same one the role may read.
-        const data = full.templates.data;
-        expect(data.toJSON().Resources[importedResourceId(data, env[variable])].Type).toBe(
+      if (key === 'senderHashKey' || key === 'signUpTicketKey') {
+        // A generated secret of the data (sender hash) or auth (sign-up tickets) stack, by ARN; the
+        // same one the role may read.
+        const owner = key === 'senderHashKey' ? full.templates.data : full.templates.auth;
+        expect(owner.toJSON().Resources[importedResourceId(owner, env[variable])].Type).toBe(
           'AWS::SecretsManager::Secret',
         );
         expect(readable).toContain(flattenValue(env[variable]));

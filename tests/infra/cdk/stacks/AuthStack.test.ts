@@ -4,6 +4,7 @@ import { triggers } from '@kehila/functions/triggers/triggers';
 import { parseDeployConfig, type RawParameters } from '../../../../infra/cdk/config';
 import { PASSWORD_MIN_LENGTH } from '@kehila/shared';
 import { MISSING_TRIGGER_WARNING } from '../../../../infra/cdk/constructs/CognitoTriggers';
+import { SECRETS } from '../../../../infra/cdk/function-uses';
 import { AuthStack } from '../../../../infra/cdk/stacks/AuthStack';
 import { DataStack } from '../../../../infra/cdk/stacks/DataStack';
 import { makeSourceTree, type SourceTreeOptions } from '../support/source-tree';
@@ -239,10 +240,12 @@ describe('auth stack: Cognito triggers (functions/src/triggers/triggers.ts)', ()
       const resources = table.flatMap(resourcesOfStatement);
       expect(resources).toHaveLength(1);
       expect(data.toJSON().Resources[importedResourceId(data, resources[0])].Type).toBe('AWS::DynamoDB::Table');
-      // Nothing but the table and its own logs.
-      expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual(
-        [],
-      );
+      // Nothing but the table, its own logs and the secrets it declares (next test).
+      expect(
+        statements
+          .flatMap(actionsOf)
+          .filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('secretsmanager:')),
+      ).toEqual([]);
     },
   );
 
@@ -256,11 +259,40 @@ describe('auth stack: Cognito triggers (functions/src/triggers/triggers.ts)', ()
       const own = Object.keys(env).filter(
         (k) => !['STAGE', 'TABLE_NAME', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS'].includes(k),
       );
-      expect(own.sort()).toEqual([...def.env].sort());
+      expect(own.sort()).toEqual([...def.env, ...def.secrets.map((k) => SECRETS[k].env)].sort());
       // A trigger reading its own pool's id would make the pool depend on itself.
       expect(env).not.toHaveProperty('USER_POOL_ID');
     },
   );
+
+  it.each(declared.map((t) => [t.trigger, t] as const))(
+    '%s reads exactly the secrets it declares, by ARN (PreSignUp: the sign-up ticket key)',
+    (trigger, def) => {
+      const [, fn] = fnOf(trigger);
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      const statements = policyStatementsOfRole(auth, referencedId(fn.Properties.Role));
+      const reads = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+      for (const st of reads) {
+        expect(actionsOf(st).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+      }
+      const readable = reads.flatMap(resourcesOfStatement).map(referencedId);
+      expect(readable).toHaveLength(def.secrets.length);
+      for (const key of def.secrets) {
+        const secretId = referencedId(env[SECRETS[key].env]);
+        expect(auth.toJSON().Resources[secretId].Type).toBe('AWS::SecretsManager::Secret');
+        expect(readable).toContain(secretId);
+      }
+    },
+  );
+
+  it('generates the sign-up ticket key, kept in prod only, and shares it with the api stack', () => {
+    const [, secret] = onlyResource(auth, 'AWS::SecretsManager::Secret');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(secret.DeletionPolicy).toBe('Delete');
+    const [, prodSecret] = onlyResource(prod, 'AWS::SecretsManager::Secret');
+    expect(prodSecret.DeletionPolicy).toBe('Retain');
+    expect(withOrigin.stack.signUpTicketKey.secretArn).toBeDefined();
+  });
 
   it("links the e-mails to the configured site, and keeps Cognito's default message without one", () => {
     const [, custom] = fnOf(triggers.customMessage.trigger);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@kehila/shared';
 import type { Deps } from '@kehila/functions/core/deps';
 import { AppError } from '@kehila/functions/core/errors';
-import { enforceRateLimit, rateSubject } from '@kehila/functions/core/access/rate-limit';
+import { emailRateSubject, enforceRateLimit, rateSubject } from '@kehila/functions/core/access/rate-limit';
 import { communityWithGroup, freshGroupId } from '../../../fixtures/whatsapp/stack-community';
 import { api, useStackEnv } from '../../support';
 import { signedInUser } from '../accounts/users';
@@ -49,6 +49,14 @@ describe('per-user rate limits', () => {
     expect(subject).toMatch(/^ip:[A-Za-z0-9_-]{22}$/);
     expect(subject).not.toContain('203.0.113.7');
     expect(rateSubject({ id: 'user-1' }, '203.0.113.7')).toBe('u:user-1');
+  });
+
+  it('keys per-account budgets by a digest of the e-mail, the same whatever its case or spaces', () => {
+    const subject = emailRateSubject('Dana@Example.com ');
+    expect(subject).toMatch(/^email:[A-Za-z0-9_-]{22}$/);
+    expect(subject).not.toContain('dana');
+    expect(emailRateSubject('dana@example.com')).toBe(subject);
+    expect(emailRateSubject('noa@example.com')).not.toBe(subject);
   });
 
   it('answers a search past its budget with 429, the wait in Retry-After, and leaves other users alone', async () => {

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@kehila/functions/data/table-client';
-import { ACCOUNT_MESSAGES, SIGNUP_COGNITO, triggerRejectionMessage } from '@kehila/shared';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ACCOUNT_MESSAGES, RATE_LIMITS, SIGNUP_COGNITO, triggerRejectionMessage } from '@kehila/shared';
+import { SIGN_UP_OUTSIDE_APP_MESSAGE } from '@kehila/functions/triggers/pre-sign-up';
+import { localCognitoClient } from '../../../../infra/local/engines/cognito';
 import type { Deps } from '@kehila/functions/core/deps';
 import { getConsent, getProfile } from '@kehila/functions/data/profiles';
 import { keys } from '@kehila/functions/data/keys';
@@ -35,20 +38,41 @@ async function mailbox(to: string): Promise<Mail[]> {
   return ((await res.json()) as { messages: Mail[] }).messages;
 }
 
-function signUp(email: string, over: { phone?: string; country?: string; metadata?: Record<string, string> } = {}) {
-  return cognito('SignUp', {
-    Username: email,
-    Password: 'secret1',
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: SIGNUP_COGNITO.attributes.phone, Value: over.phone ?? '050-765-4321' },
-      { Name: SIGNUP_COGNITO.attributes.countryCode, Value: over.country ?? '+972' },
-    ],
-    ClientMetadata: over.metadata ?? {
-      [SIGNUP_COGNITO.clientMetadata.acceptedPrivacyPolicy]: 'true',
-      [SIGNUP_COGNITO.clientMetadata.acceptedEmailCommunications]: 'true',
-    },
-  });
+interface SignUpForm {
+  email: string;
+  password: string;
+  countryCode: string;
+  phone: string;
+  acceptedPrivacyPolicy: boolean;
+  acceptedEmailCommunications: boolean;
+}
+
+/** Signs up through the accounts API, as the web app does. */
+function signUp(email: string, over: Partial<SignUpForm> = {}) {
+  const form: SignUpForm = {
+    email,
+    password: 'kehila-haifa-77',
+    countryCode: '+972',
+    phone: '050-765-4321',
+    acceptedPrivacyPolicy: true,
+    acceptedEmailCommunications: true,
+    ...over,
+  };
+  return api('/api/accounts/sign-up', { method: 'POST', body: form });
+}
+
+/** Whether cognito-local has a user with this e-mail (asked directly, as an operator would). */
+async function userExists(email: string): Promise<boolean> {
+  const client = localCognitoClient(stack().cognitoEndpoint);
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }));
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'UserNotFoundException') return false;
+    throw err;
+  } finally {
+    client.destroy();
+  }
 }
 
 /** The loopback Lambda endpoint cognito-local calls for triggers (from its config.json). */
@@ -59,7 +83,7 @@ function lambdaEndpoint(): string {
   return config.LambdaClient.endpoint;
 }
 
-describe('sign-up, verification and reset through Cognito and its triggers', () => {
+describe('sign-up, verification and reset through the accounts API, Cognito and its triggers', () => {
   let deps: Deps;
   const email = `signup-${randomUUID().slice(0, 8)}@example.com`;
   let sub = '';
@@ -68,32 +92,49 @@ describe('sign-up, verification and reset through Cognito and its triggers', () 
     deps = useStackEnv();
   });
 
-  it.each([
+  it.each<[string, Partial<SignUpForm>, string]>([
     ['an invalid WhatsApp phone', { phone: '12345' }, ACCOUNT_MESSAGES.phoneInvalid],
     ['a phone of the wrong country', { phone: '07700900123' }, ACCOUNT_MESSAGES.phoneInvalid],
-    [
-      'no privacy consent',
-      { metadata: { [SIGNUP_COGNITO.clientMetadata.acceptedEmailCommunications]: 'true' } },
-      ACCOUNT_MESSAGES.privacyRequired,
-    ],
-    [
-      'no communications consent',
-      { metadata: { [SIGNUP_COGNITO.clientMetadata.acceptedPrivacyPolicy]: 'true' } },
-      ACCOUNT_MESSAGES.communicationsRequired,
-    ],
-  ])('PreSignUp refuses %s with the spec message, and no user is created', async (_n, over, message) => {
+    ['no privacy consent', { acceptedPrivacyPolicy: false }, ACCOUNT_MESSAGES.privacyRequired],
+    ['no communications consent', { acceptedEmailCommunications: false }, ACCOUNT_MESSAGES.communicationsRequired],
+    ['a 5-character password', { password: '12345' }, 'Password must be at least 6 characters'],
+    ['a common password', { password: 'Password1' }, 'This password is too common. Please choose another one.'],
+    ['a common password in capitals with spaces', { password: ' QWERTY123 ' }, ACCOUNT_MESSAGES.passwordTooCommon],
+  ])('the sign-up route refuses %s with the message, and no user is created', async (_n, over, message) => {
     const res = await signUp(email, over);
     expect(res.status).toBe(400);
-    expect(res.body.__type).toBe('UserLambdaValidationException');
-    expect(res.body.message).toBe(`PreSignUp failed with error ${message}.`);
-    expect(triggerRejectionMessage(String(res.body.message))).toBe(message);
+    expect(res.body.message).toBe(message);
+    expect(await userExists(email)).toBe(false);
   });
 
-  it('a valid sign-up sends a verification e-mail to the dev mailbox, linking to /login?verify=<code>&email=<email>', async () => {
+  it("refuses a SignUp sent to Cognito directly with the public client id: PreSignUp wants the route's ticket", async () => {
+    const direct = `direct-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await cognito('SignUp', {
+      Username: direct,
+      Password: '123456',
+      UserAttributes: [
+        { Name: 'email', Value: direct },
+        { Name: SIGNUP_COGNITO.attributes.phone, Value: '050-765-4321' },
+        { Name: SIGNUP_COGNITO.attributes.countryCode, Value: '+972' },
+      ],
+      ClientMetadata: {
+        [SIGNUP_COGNITO.clientMetadata.acceptedPrivacyPolicy]: 'true',
+        [SIGNUP_COGNITO.clientMetadata.acceptedEmailCommunications]: 'true',
+        [SIGNUP_COGNITO.clientMetadata.signUpTicket]: 'v1.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.__type).toBe('UserLambdaValidationException');
+    expect(res.body.message).toBe(`PreSignUp failed with error ${SIGN_UP_OUTSIDE_APP_MESSAGE}.`);
+    expect(triggerRejectionMessage(String(res.body.message))).toBe(SIGN_UP_OUTSIDE_APP_MESSAGE);
+    expect(await userExists(direct)).toBe(false);
+  });
+
+  it('a valid sign-up creates the user and sends a verification e-mail to the dev mailbox, linking to /login?verify=<code>&email=<email>', async () => {
     const res = await signUp(email);
-    expect(res.status).toBe(200);
-    expect(res.body.UserConfirmed).toBe(false);
-    sub = String(res.body.UserSub);
+    expect(res.status).toBe(201);
+    expect(res.body.userConfirmed).toBe(false);
+    sub = String(res.body.userId);
     const [mail] = await mailbox(email);
     expect(mail).toMatchObject({
       to: email,
@@ -104,6 +145,12 @@ describe('sign-up, verification and reset through Cognito and its triggers', () 
     expect(mail?.code).toMatch(/^\d{6}$/);
     expect(mail?.link).toBe(`${stack().url}/login?verify=${mail?.code}&email=${encodeURIComponent(email)}`);
     expect(await getProfile(deps.db, sub)).toBeNull();
+  });
+
+  it('a second sign-up with the same e-mail is told to log in instead (409)', async () => {
+    const res = await signUp(email, { password: 'another-long-one' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('An account with this email already exists. Please log in instead.');
   });
 
   it('resending puts the pending code in the mailbox again', async () => {
@@ -180,8 +227,11 @@ describe('sign-up, verification and reset through Cognito and its triggers', () 
     expect(byEmail.Count).toBe(1);
   });
 
-  it('the confirmed user signs in and /api/me shows a 14-day trial', async () => {
-    const tokens = await signIn(email, 'secret1');
+  it('the confirmed user signs in and /api/me shows a 14-day trial; an access token is refused, as in the cloud', async () => {
+    const tokens = await signIn(email, 'kehila-haifa-77');
+    // API Gateway's JWT authorizer passes an access token of the web client, and the route handler
+    // refuses it (token_use must be 'id'); the local gateway refuses it outright: 401 either way.
+    expect((await api('/api/me', { token: tokens.AccessToken })).status).toBe(401);
     const me = await api('/api/me', { token: tokens.IdToken });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
@@ -192,19 +242,60 @@ describe('sign-up, verification and reset through Cognito and its triggers', () 
     });
   });
 
-  it('a password reset e-mail links to /reset-password?code=<code>&email=<email>, and the code sets a new password', async () => {
+  it('a password reset e-mail links to /reset-password?code=<code>&email=<email>; the reset route refuses a common password and a wrong code, and sets a good one', async () => {
     expect((await cognito('ForgotPassword', { Username: email })).status).toBe(200);
     const [mail] = await mailbox(email);
     expect(mail).toMatchObject({ kind: 'reset', trigger: 'ForgotPassword', subject: 'Reset your Kehila password' });
     expect(mail?.link).toBe(`${stack().url}/reset-password?code=${mail?.code}&email=${encodeURIComponent(email)}`);
-    const reset = await cognito('ConfirmForgotPassword', {
-      Username: email,
-      ConfirmationCode: mail?.code,
-      Password: 'newsecret',
+    const reset = (code: string | undefined, password: string) =>
+      api('/api/accounts/password-reset', { method: 'POST', body: { email, code, password } });
+
+    const common = await reset(mail?.code, 'Sunshine1');
+    expect(common.status).toBe(400);
+    expect(common.body).toMatchObject({
+      message: 'This password is too common. Please choose another one.',
+      issues: [{ path: 'body.password' }],
     });
-    expect(reset.status).toBe(200);
+    await expect(signIn(email, 'Sunshine1')).rejects.toThrow(/sign-in failed/);
+
+    const short = await reset(mail?.code, '12345');
+    expect(short).toMatchObject({ status: 400, body: { message: 'Password must be at least 6 characters long' } });
+
+    const wrong = await reset('000000', 'newsecret');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      message: 'Invalid or expired reset link. Please request a new password reset.',
+      issues: [{ path: 'body.code' }],
+    });
+
+    const done = await reset(mail?.code, 'newsecret');
+    expect(done).toMatchObject({ status: 200, body: { updated: true } });
     await expect(signIn(email, 'newsecret')).resolves.toHaveProperty('IdToken');
     expect((await getProfile(deps.db, sub))?.id).toBe(sub);
+  });
+
+  it(`counts sign-up attempts per e-mail: past ${RATE_LIMITS.signUp.limit} in ${RATE_LIMITS.signUp.windowSeconds} s, 429 with Retry-After`, async () => {
+    const busy = `busy-${randomUUID().slice(0, 8)}@example.com`;
+    for (let i = 0; i < RATE_LIMITS.signUp.limit; i++) {
+      expect((await signUp(busy, { password: 'password1' })).status).toBe(400);
+    }
+    const res = await fetch(`${stack().url}/api/accounts/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: busy,
+        password: 'kehila-haifa-77',
+        countryCode: '+972',
+        phone: '050-765-4321',
+        acceptedPrivacyPolicy: true,
+        acceptedEmailCommunications: true,
+      }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await userExists(busy)).toBe(false);
+    // Another address has its own budget.
+    expect((await signUp(`other-${randomUUID().slice(0, 8)}@example.com`, { password: 'password1' })).status).toBe(400);
   });
 
   it('resending to a confirmed account is refused as Cognito does', async () => {

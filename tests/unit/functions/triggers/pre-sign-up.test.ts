@@ -6,7 +6,8 @@ import { ACCOUNT_MESSAGES, SIGNUP_COGNITO, triggerRejectionMessage } from '@kehi
 import { setDeps } from '@kehila/functions/wiring/deps';
 import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { loadConfig } from '@kehila/functions/core/config';
-import { preSignUp } from '@kehila/functions/triggers/pre-sign-up';
+import { preSignUp, SIGN_UP_OUTSIDE_APP_MESSAGE } from '@kehila/functions/triggers/pre-sign-up';
+import { LOCAL_SIGN_UP_TICKET_KEY, signUpTicket } from '@kehila/functions/core/accounts/sign-up-ticket';
 import { triggers } from '@kehila/functions/triggers/triggers';
 
 const ddb = mockTable();
@@ -34,9 +35,13 @@ const good = {
   [SIGNUP_COGNITO.attributes.phone]: '0501234567',
   [SIGNUP_COGNITO.attributes.countryCode]: '+972',
 };
+const ticketFor = (email: string, at = now, key = LOCAL_SIGN_UP_TICKET_KEY) => ({
+  [SIGNUP_COGNITO.clientMetadata.signUpTicket]: signUpTicket(key, email, at),
+});
 const consents = {
   [SIGNUP_COGNITO.clientMetadata.acceptedPrivacyPolicy]: 'true',
   [SIGNUP_COGNITO.clientMetadata.acceptedEmailCommunications]: 'true',
+  ...ticketFor('dana@example.com'),
 };
 
 describe('PreSignUp trigger', () => {
@@ -73,7 +78,33 @@ describe('PreSignUp trigger', () => {
   });
 
   it('rejects a sign-up without the consents', async () => {
-    await expect(preSignUp(event('PreSignUp_SignUp', good))).rejects.toThrow(ACCOUNT_MESSAGES.privacyRequired);
+    await expect(preSignUp(event('PreSignUp_SignUp', good, ticketFor(good.email)))).rejects.toThrow(
+      ACCOUNT_MESSAGES.privacyRequired,
+    );
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['no ticket (a direct Cognito SignUp)', {}],
+    ['a ticket for another e-mail', ticketFor('someone@example.com')],
+    ['an expired ticket', ticketFor(good.email, new Date(now.getTime() - 121_000))],
+    ['a ticket signed with another key', ticketFor(good.email, now, 'not-the-key')],
+    ['a malformed ticket', { [SIGNUP_COGNITO.clientMetadata.signUpTicket]: 'v1.1.abc' }],
+  ])('refuses a sign-up with %s, before any other rule, and records nothing', async (_case, ticket) => {
+    const { [SIGNUP_COGNITO.clientMetadata.signUpTicket]: _own, ...withoutTicket } = consents;
+    const rejection = preSignUp(event('PreSignUp_SignUp', good, { ...withoutTicket, ...ticket }));
+    await expect(rejection).rejects.toThrow(SIGN_UP_OUTSIDE_APP_MESSAGE);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('accepts a ticket signed with the key the deployment configures', async () => {
+    setDeps(
+      createLocalDeps(loadConfig({ TABLE_NAME: 'kehila', STAGE: 'cloud', SIGN_UP_TICKET_KEY: 'deploy-key' }), {
+        now: () => now,
+      }),
+    );
+    const e = event('PreSignUp_SignUp', good, { ...consents, ...ticketFor(good.email, now, 'deploy-key') });
+    await expect(preSignUp(e)).resolves.toBe(e);
+    await expect(preSignUp(event('PreSignUp_SignUp', good, consents))).rejects.toThrow(SIGN_UP_OUTSIDE_APP_MESSAGE);
   });
 
   it.each(['PreSignUp_ExternalProvider', 'PreSignUp_AdminCreateUser'] as const)(

@@ -101,3 +101,17 @@ describe('route input limits', () => {
     expect(unbounded(loose, 'x')).toEqual(['x.a: string without a maximum length', 'x.c: record with unbounded keys', 'x.d: array without a maximum size']);
   });
 });
+
+describe('per-account budgets', () => {
+  it("every route counted per e-mail takes a body with a string `email`, and is public", () => {
+    const perEmail = Object.entries(routes).filter(([, r]) => r.rateLimit?.per === 'email');
+    expect(perEmail.map(([name]) => name).sort()).toEqual(['resetPassword', 'signUp']);
+    for (const [name, r] of perEmail) {
+      expect(r.auth, name).toBe('public');
+      const body = r.body as z.ZodType;
+      const email = (body as unknown as { shape?: Record<string, z.ZodType> }).shape?.email;
+      expect(email, name).toBeDefined();
+      expect(email?.safeParse('dana@example.com').success, name).toBe(true);
+    }
+  });
+});

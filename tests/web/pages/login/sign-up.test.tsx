@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authError, authModule, resetAuth } from '../../helpers/amplify-auth';
-import { isShown, setField } from '../../helpers/fields';
+import { fakeApi, type FakeApi, type FakeReply } from '../../helpers/fake-api';
+import { isShown, setField, visibleTexts } from '../../helpers/fields';
 import { localConfig, renderApp } from '../../helpers/render-app';
 import { findToast } from '../../helpers/toasts';
 
@@ -15,12 +16,19 @@ beforeEach(() => resetAuth());
 
 type User = ReturnType<typeof renderApp>['user'];
 
-async function openSignUp(config = localConfig) {
-  const app = renderApp({ path: '/login', config });
+const SIGN_UP = '/api/accounts/sign-up';
+const created: FakeReply = { status: 201, body: { userId: 'u-1', userConfirmed: false } };
+
+/** /login in sign-up mode, with a fake API whose sign-up route answers `reply` (201 by default). */
+async function openSignUp(config = localConfig, reply: unknown = created) {
+  const api: FakeApi = fakeApi().on('POST', SIGN_UP, reply);
+  const app = renderApp({ path: '/login', config, fetch: api.fetch });
   await app.user.click(await screen.findByRole('button', { name: 'Create Your Account' }, { timeout: 15_000 }));
   await screen.findByRole('heading', { name: 'Create Your Account' });
-  return app;
+  return { ...app, api };
 }
+
+const signUpCalls = (api: FakeApi) => api.callsTo('POST', SIGN_UP);
 
 async function chooseCountry(user: User, label: RegExp) {
   await user.click(screen.getByRole('button', { name: /country code/i }));
@@ -86,12 +94,43 @@ describe('account form (S1 §2, §5)', () => {
     ['privacy not accepted', { privacy: false }, 'You must accept the Privacy Policy to continue'],
     ['communications not accepted', { communications: false }, 'You must agree to receive communications to continue'],
   ])('refuses %s with its message and the overall toast', async (_case, change, message) => {
-    const { user } = await openSignUp();
+    const { user, api } = await openSignUp();
     await fill(user, { ...valid, ...change });
     await submit(user);
     await waitFor(() => expect(isShown(message)).toBe(true));
     expect(await findToast('Please fill in all required fields')).toBeInTheDocument();
-    expect(authModule.signUp).not.toHaveBeenCalled();
+    expect(signUpCalls(api)).toHaveLength(0);
+  });
+
+  it.each(['password1', 'Password1', ' QWERTY123 '])(
+    'refuses the common password %j under the password field, before sending the form',
+    async (password) => {
+      const { user, api } = await openSignUp();
+      await fill(user, { ...valid, password });
+      await submit(user);
+      await waitFor(() =>
+        expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+          expect.stringContaining('This password is too common. Please choose another one.'),
+        ),
+      );
+      expect(signUpCalls(api)).toHaveLength(0);
+      expect(screen.queryByText('Almost There!')).not.toBeInTheDocument();
+    },
+  );
+
+  it("shows the server's password refusal under the password field, staying on the form", async () => {
+    const text = 'This password is too common. Please choose another one.';
+    const { user } = await openSignUp(localConfig, {
+      status: 400,
+      body: { message: text, code: 'bad_request', issues: [{ path: 'body.password', message: text }] },
+    });
+    await fill(user, valid);
+    await submit(user);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(text)),
+    );
+    expect(visibleTexts(text)).toHaveLength(1);
+    expect(screen.queryByText('Almost There!')).not.toBeInTheDocument();
   });
 
   it("runs the live phone check from 7 characters: 'Invalid phone number'", async () => {
@@ -108,74 +147,72 @@ describe('account form (S1 §2, §5)', () => {
     expect(isShown('Invalid phone number')).toBe(true);
   });
 
-  it('creates the account with the phone and country as attributes and the consents as client metadata', async () => {
-    let finish: (value: unknown) => void = () => undefined;
-    authModule.signUp.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
-    const { user } = await openSignUp();
+  it('creates the account through the sign-up route with the whole form', async () => {
+    let finish: (reply: FakeReply) => void = () => undefined;
+    const { user, api } = await openSignUp(localConfig, () => new Promise<FakeReply>((resolve) => (finish = resolve)));
     await fill(user, valid);
     await chooseCountry(user, /^UK/);
     setField(screen.getByLabelText('WhatsApp phone number'), '07700 900123');
     await submit(user);
 
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeInTheDocument();
-    expect(authModule.signUp).toHaveBeenCalledWith({
-      username: 'noa@example.com',
-      password: 'secret-1',
-      options: {
-        userAttributes: { email: 'noa@example.com', 'custom:phone': '07700 900123', 'custom:country_code': '+44' },
-        clientMetadata: { acceptedPrivacyPolicy: 'true', acceptedEmailCommunications: 'true' },
+    expect(signUpCalls(api).map((c) => c.body)).toEqual([
+      {
+        email: 'noa@example.com',
+        password: 'secret-1',
+        countryCode: '+44',
+        phone: '07700 900123',
+        acceptedPrivacyPolicy: true,
+        acceptedEmailCommunications: true,
       },
-    });
-    finish({ isSignUpComplete: false, userId: 'u-1', nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    ]);
+    expect(authModule.signUp).not.toHaveBeenCalled();
+    finish(created);
     expect(await screen.findByRole('heading', { name: 'Account Created Successfully' })).toBeInTheDocument();
     expect(
       screen.getByText('Account created successfully! Please check your email to verify your account.'),
     ).toBeInTheDocument();
   });
 
-  it.each<[string, () => void, string]>([
+  it.each<[string, unknown, string]>([
     [
-      'an existing account',
-      () => authModule.signUp.mockRejectedValue(authError('UsernameExistsException', 'User already exists')),
+      'an existing account (409)',
+      {
+        status: 409,
+        body: { message: 'An account with this email already exists. Please log in instead.', code: 'conflict' },
+      },
       'An account with this email already exists. Please log in instead.',
     ],
     [
       'a rate limit without retryAfter (60 s)',
-      () => authModule.signUp.mockRejectedValue(authError('TooManyRequestsException', 'Rate exceeded')),
+      { status: 429, body: { message: 'Too many', code: 'too_many_requests' } },
       'For security purposes, you can only request this after 60 seconds.',
     ],
     [
       'a rate limit with retryAfter',
-      () =>
-        authModule.signUp.mockRejectedValue(
-          Object.assign(authError('LimitExceededException', 'Attempt limit exceeded'), { retryAfter: 30 }),
-        ),
+      { status: 429, body: { message: 'Too many', code: 'too_many_requests', retryAfter: 30 } },
       'For security purposes, you can only request this after 30 seconds.',
     ],
     [
       "the server's sign-up check",
-      () =>
-        authModule.signUp.mockRejectedValue(
-          authError(
-            'UserLambdaValidationException',
-            'PreSignUp failed with error Please enter a valid WhatsApp phone number.',
-          ),
-        ),
+      {
+        status: 400,
+        body: {
+          message: 'Please enter a valid WhatsApp phone number',
+          code: 'bad_request',
+          issues: [{ path: 'body.phone', message: 'Please enter a valid WhatsApp phone number' }],
+        },
+      },
       'Please enter a valid WhatsApp phone number',
     ],
-    [
-      'no user returned',
-      () => authModule.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'DONE' } }),
-      'Failed to create user account',
-    ],
+    ['no user returned', { status: 201, body: { userId: '', userConfirmed: false } }, 'Failed to create user account'],
     [
       'a network failure',
-      () => authModule.signUp.mockRejectedValue(new TypeError('Failed to fetch')),
+      () => Promise.reject(new TypeError('Failed to fetch')),
       'Poor network connection. Please check your internet and try again.',
     ],
-  ])("shows 'Almost There!' for %s", async (_case, arrange, message) => {
-    arrange();
-    const { user } = await openSignUp();
+  ])("shows 'Almost There!' for %s", async (_case, reply, message) => {
+    const { user } = await openSignUp(localConfig, reply);
     await fill(user, valid);
     await submit(user);
     const card = (await screen.findByText('Almost There!')).closest('[role="alert"], div') as HTMLElement;

@@ -13,7 +13,14 @@ import { DEFAULT_SIGNED_IN_PATH } from '../../navigation/paths';
 import { isSafeRedirect, type LoginLocationState } from '../../navigation/redirect';
 import { clearGoogleCallback } from '../../auth/google-consent';
 import { signInWithEmail } from '../../auth/sign-in';
-import { resendVerification, signUpMessages, signUpWithEmail } from '../../auth/sign-up';
+import {
+  commonPasswordError,
+  preloadCommonPasswords,
+  resendVerification,
+  signUpMessages,
+  signUpWithEmail,
+} from '../../auth/sign-up';
+import { useCallApi } from '../../api/use-call-api';
 import { useAuth } from '../../auth/use-auth';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PublicPage } from '../../components/public-page';
@@ -89,6 +96,7 @@ export default function LoginPage() {
   const target = isSafeRedirect(from) ? from : DEFAULT_SIGNED_IN_PATH;
   const verification = useEmailVerification();
   const google = useGoogleSignIn(isSafeRedirect(from) ? from : null);
+  const callApi = useCallApi();
 
   const [mode, setMode] = useState<Mode>('signIn');
   const [values, setValues] = useState<LoginValues>({ email: verification.email, password: '' });
@@ -114,6 +122,8 @@ export default function LoginPage() {
     setFormError(null);
     setSignUpErrors({});
     google.clearNote();
+    // The common-password list is loaded on the sign-up screen only (its own chunk).
+    if (next === 'signUp') preloadCommonPasswords();
     setMode(next);
   };
 
@@ -165,9 +175,20 @@ export default function LoginPage() {
     }
     setSignUpErrors({});
     setBusy(true);
-    const outcome = await signUpWithEmail(result.data);
+    const common = await commonPasswordError(result.data.password);
+    if (common) {
+      setBusy(false);
+      setSignUpErrors({ password: common });
+      return;
+    }
+    const outcome = await signUpWithEmail(callApi, result.data);
     setBusy(false);
     if (!outcome.ok) {
+      // A password rule belongs under the password field; any other refusal is the 'Almost There!' card.
+      if (outcome.field === 'password') {
+        setSignUpErrors({ password: outcome.message });
+        return;
+      }
       setSignUpFailure(outcome.message);
       setMode('signUpFailed');
       return;

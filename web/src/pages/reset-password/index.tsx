@@ -12,7 +12,9 @@ import { PASSWORD_RESET_REDIRECT_MS } from '@kehila/shared/constants';
 import { ACCOUNT_MESSAGES, ResetPasswordFormSchema } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
 import { paths } from '../../navigation/paths';
+import { useCallApi } from '../../api/use-call-api';
 import { confirmNewPassword, passwordResetMessages, sendPasswordReset } from '../../auth/password-reset';
+import { commonPasswordError, preloadCommonPasswords } from '../../auth/sign-up';
 import { PublicPage } from '../../components/public-page';
 import { useToast } from '../../components/toast/use-toast';
 import { DevMailboxNote } from '../login/dev-mailbox-note';
@@ -111,6 +113,12 @@ export default function ResetPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const callApi = useCallApi();
+
+  // The common-password list is loaded on this screen only (its own chunk), while the user types.
+  useEffect(() => {
+    if (!link.expired) preloadCommonPasswords();
+  }, [link.expired]);
 
   useEffect(() => {
     if (!done) return;
@@ -125,13 +133,21 @@ export default function ResetPasswordPage() {
     setFailure(null);
     if (!result.valid || !link.code) return;
     setBusy(true);
-    const outcome = await confirmNewPassword(link.email, link.code, result.data.password);
+    const common = await commonPasswordError(result.data.password);
+    if (common) {
+      setBusy(false);
+      setErrors({ password: common });
+      return;
+    }
+    const outcome = await confirmNewPassword(callApi, link.email, link.code, result.data.password);
     setBusy(false);
     if (outcome.status === 'updated') {
       toast.success(passwordResetMessages.updated);
       setDone(true);
     } else if (outcome.status === 'expired') {
       setExpired(true);
+    } else if (outcome.field === 'password') {
+      setErrors({ password: outcome.message });
     } else {
       setFailure(outcome.message);
     }

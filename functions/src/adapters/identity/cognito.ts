@@ -1,0 +1,56 @@
+import { AwsError, awsPublicJson, type AwsTarget } from '../../aws/http';
+import type { Config } from '../../core/config';
+import {
+  IdentityError,
+  type IdentityPort,
+  type PasswordResetRequest,
+  type SignUpRequest,
+} from '../../core/ports/identity';
+
+const SERVICE = 'AWSCognitoIdentityProviderService';
+
+const attributeList = (record: Readonly<Record<string, string>>) =>
+  Object.entries(record).map(([Name, Value]) => ({ Name, Value }));
+
+/**
+ * The user pool's public API over one unsigned JSON call each (aws/http.ts `awsPublicJson`): what the
+ * web client did through Amplify, made by the accounts Lambda as the same app client, so the server
+ * checks every rule first. Cognito's regional endpoint in the cloud; locally `COGNITO_ENDPOINT`, the
+ * stack's proxy in front of cognito-local.
+ */
+export function cognitoIdentity(config: Pick<Config, 'region' | 'endpoints' | 'userPool'>): IdentityPort {
+  const target: AwsTarget = { service: 'cognito-idp', region: config.region, endpoint: config.endpoints.cognito };
+  const clientId = config.userPool.clientId;
+  const call = async <T>(operation: string, body: Record<string, unknown>): Promise<T> => {
+    if (!clientId) throw new IdentityError('NotConfigured', 'USER_POOL_CLIENT_ID is not set', 0);
+    try {
+      return await awsPublicJson<T>(target, {
+        operation: `${SERVICE}.${operation}`,
+        version: '1.1',
+        body: { ClientId: clientId, ...body },
+      });
+    } catch (err) {
+      if (err instanceof AwsError) throw new IdentityError(err.name, err.message, err.status);
+      throw new IdentityError('Unreachable', (err as Error).message, 0);
+    }
+  };
+  return {
+    async signUp(request: SignUpRequest) {
+      const out = await call<{ UserSub?: string; UserConfirmed?: boolean }>('SignUp', {
+        Username: request.email,
+        Password: request.password,
+        UserAttributes: attributeList({ email: request.email, ...request.attributes }),
+        ClientMetadata: request.clientMetadata,
+      });
+      if (!out.UserSub) throw new IdentityError('NoUser', 'SignUp answered without a user', 200);
+      return { userId: out.UserSub, userConfirmed: out.UserConfirmed === true };
+    },
+    async confirmPasswordReset(request: PasswordResetRequest) {
+      await call('ConfirmForgotPassword', {
+        Username: request.email,
+        ConfirmationCode: request.code,
+        Password: request.password,
+      });
+    },
+  };
+}

@@ -39,6 +39,8 @@ function sourceOf(config: Config, name: SecretName): { value?: string | undefine
       return { value: config.whatsapp?.secretsJson, secretId: config.whatsapp?.secretName };
     case 'senderHashKey':
       return { value: config.senderHashKey, secretId: config.senderHashKeySecretName };
+    case 'originVerify':
+      return { secretId: config.originVerifySecretName };
   }
 }
 

@@ -54,6 +54,11 @@ const EnvSchema = z.object({
   LEMON_SQUEEZY_SECRET_NAME: z.string().optional(),
   /** The same JSON given directly (a dev deploy or a local run against a Lemon Squeezy test store). */
   LEMON_SQUEEZY_CONFIG: z.string().optional(),
+  /**
+   * Secrets Manager secret (ARN) holding the value CloudFront adds to every API request it forwards
+   * (http/origin-check.ts); set on every API function in the cloud, unset locally (no check).
+   */
+  ORIGIN_VERIFY_SECRET_NAME: z.string().optional(),
 });
 
 /** Runtime settings of every handler and worker. */
@@ -97,6 +102,8 @@ export interface Config {
   readonly webOrigin?: string;
   /** Where the Lemon Squeezy settings come from; neither set means billing is off (local default). */
   readonly billing?: { readonly secretName?: string; readonly configJson?: string };
+  /** The secret proving a request came through CloudFront; absent means the API takes requests from anyone. */
+  readonly originVerifySecretName?: string;
 }
 
 /** Reads the configuration from the environment: the one way to read config. */
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.LEMON_SQUEEZY_SECRET_NAME ? { secretName: e.LEMON_SQUEEZY_SECRET_NAME } : {}),
       ...(e.LEMON_SQUEEZY_CONFIG ? { configJson: e.LEMON_SQUEEZY_CONFIG } : {}),
     },
+    ...(e.ORIGIN_VERIFY_SECRET_NAME ? { originVerifySecretName: e.ORIGIN_VERIFY_SECRET_NAME } : {}),
   };
 }
 

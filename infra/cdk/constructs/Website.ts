@@ -12,6 +12,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { RuntimeConfigSchema, type RuntimeConfig } from '@kehila/shared';
+import { ORIGIN_VERIFY_HEADER } from '@kehila/functions/http/origin-check';
 import type { DeployConfig } from '../config';
 import { acknowledge, acknowledgeWildcardResource, acknowledgeWildcardResourcePattern } from '../nag';
 import { LOGOS_PREFIX } from './ObjectStorage';
@@ -27,6 +28,13 @@ export interface WebsiteProps {
   readonly runtimeConfig: RuntimeConfig;
   /** The HTTP API served under `/api/*` and `/webhooks/*` of the same origin. */
   readonly apiDomainName: string;
+  /**
+   * The value CloudFront sends the API in the origin header (ORIGIN_VERIFY_HEADER), which the API's
+   * functions require: a dynamic reference to the origin secret, resolved at deploy.
+   */
+  readonly originVerifyValue: string;
+  /** ARN of the CLOUDFRONT-scope WAF web ACL (edge stack, us-east-1) every request passes. */
+  readonly webAclArn: string;
   /** The logos bucket (data stack), served read-only under `/logos/*`. */
   readonly logos: { readonly bucketArn: string; readonly bucketRegionalDomainName: string };
   readonly customDomain?: DeployConfig['customDomain'];
@@ -51,9 +59,10 @@ const SPA_REWRITE = `function handler(event) {
 }`;
 
 /**
- * The site: a private bucket behind CloudFront (origin access control), the SPA fallback, security
- * headers, and the API on the same origin (`/api/*`, `/webhooks/*` to the HTTP API, caching off,
- * every viewer header but Host forwarded) as under `npm start`. The build is uploaded with a
+ * The site: a private bucket behind CloudFront (origin access control) and its WAF web ACL, the SPA
+ * fallback, security headers, and the API on the same origin (`/api/*`, `/webhooks/*` to the HTTP
+ * API, caching off, every viewer header but Host forwarded, plus the origin header the API
+ * requires) as under `npm start`. The build is uploaded with a
  * `config.json` written at deploy time from the other stacks' outputs.
  */
 export class Website extends Construct {
@@ -99,6 +108,8 @@ export class Website extends Construct {
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // CloudFront overwrites a viewer's header of this name, so only requests it forwards carry it.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
@@ -140,6 +151,7 @@ export class Website extends Construct {
           compress: true,
         },
       },
+      webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -174,11 +186,6 @@ export class Website extends Construct {
       this.distribution,
       'AwsSolutions-CFR1',
       'Communities and their members are worldwide (Hebrew and English speakers in many countries); no country may be excluded.',
-    );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF by default (a web ACL for CloudFront must live in us-east-1 and costs per request); the API has stage throttling and every mutating route verifies a token or signature.',
     );
     if (!props.customDomain) {
       acknowledge(

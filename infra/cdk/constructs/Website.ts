@@ -43,6 +43,9 @@ export interface WebsiteProps {
 /** Warning id of a synth without a web build. */
 export const MISSING_WEB_BUILD_WARNING = '@kehila/infra:missing-web-build';
 
+/** What BucketDeployment may do to the distribution after an upload. */
+const INVALIDATION_ACTIONS = ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'] as const;
+
 /** Paths the API answers; CloudFront forwards them to the HTTP API uncached. */
 export const API_PATH_PATTERNS = ['/api/*', '/webhooks/*'] as const;
 
@@ -180,18 +183,18 @@ export class Website extends Construct {
     acknowledge(
       this.distribution,
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'The logos bucket policy granting this account’s CloudFront distributions read access to logos/* is defined in the data stack (ObjectStorage).',
+      'CDK cannot add the origin-access-control grant to the logos bucket of the data stack; ObjectStorage there grants cloudfront.amazonaws.com s3:GetObject on logos/* only, for distributions of this account (AWS:SourceArn distribution/*), because naming this distribution would make the data stack depend on this one.',
     );
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR1',
-      'Communities and their members are worldwide (Hebrew and English speakers in many countries); no country may be excluded.',
+      'Communities and their members are worldwide (Hebrew and English speakers in many countries), so no country may be excluded; abuse is limited per address by the web ACL (rate rules) instead of per country.',
     );
     if (!props.customDomain) {
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR4',
-        'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; configure domainName + certificateArn to enforce TLSv1.2_2021.',
+        'Without a custom domain the distribution answers on *.cloudfront.net with CloudFront’s default certificate, whose minimum protocol CloudFront fixes (TLSv1) and cannot be raised; with domainName and certificateArn the distribution enforces TLSv1.2_2021 (no acknowledgement then).',
       );
     }
 
@@ -252,7 +255,7 @@ export class Website extends Construct {
       acknowledge(
         role,
         `AwsSolutions-IAM5[Action::${action}]`,
-        'BucketDeployment (aws-cdk-lib) grants its copy handler these action groups on two buckets only: the CDK asset bucket (read) and the site bucket (write).',
+        'BucketDeployment (aws-cdk-lib) grants its copy handler these action groups (its grantRead/grantReadWrite) on two buckets only: the CDK bootstrap asset bucket (read) and this site bucket (write); the statements are the library’s and cannot be narrowed from here.',
       );
     }
     acknowledgeWildcardResource(
@@ -265,10 +268,18 @@ export class Website extends Construct {
       /^arn:[^:]+:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
       'The handler reads the zipped build from the CDK bootstrap asset bucket, whose object keys are content hashes.',
     );
+    // BucketDeployment allows the invalidation actions on every distribution; this keeps them to ours.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        actions: [...INVALIDATION_ACTIONS],
+        notResources: [this.distribution.distributionArn],
+      }),
+    );
     acknowledge(
       role,
       'AwsSolutions-IAM5[Resource::*]',
-      'CloudFront invalidation actions (CreateInvalidation/GetInvalidation, added by BucketDeployment) do not support resource-level scoping in its grant.',
+      'BucketDeployment (aws-cdk-lib) allows cloudfront:CreateInvalidation and GetInvalidation on "*" and offers no way to scope its statement; the role also has an explicit Deny of both on every distribution but this one (NotResource), so it can invalidate only this site.',
     );
     return true;
   }

@@ -8,6 +8,7 @@ import { MISSING_WEB_BUILD_WARNING } from '../../../../infra/cdk/constructs/Webs
 import { makeSourceTree } from '../support/source-tree';
 import { synthKehila, type SynthesizedKehila } from '../support/synth';
 import {
+  actionsOf,
   exportedValue,
   flattenValue,
   importedResourceId,
@@ -263,6 +264,20 @@ describe('web stack: the deployed build and config.json', () => {
       'AWS::Cognito::UserPoolDomain',
     );
     expect(exportedValue(auth, markers[json.userPoolId as string])).toEqual({ Ref: expect.any(String) });
+  });
+
+  it('lets the upload role invalidate this distribution only', () => {
+    const [distributionId] = onlyResource(dev.templates.web, 'AWS::CloudFront::Distribution');
+    const statements = Object.values(resourcesOf(dev.templates.web, 'AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as Record<string, unknown>[],
+    );
+    const invalidation = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('cloudfront:')));
+    const deny = invalidation.find((st) => st.Effect === 'Deny')!;
+    expect(actionsOf(deny).sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+    expect(flattenValue(deny.NotResource)).toBe(`arn:aws:cloudfront::<AWS::AccountId>:distribution/<${distributionId}>`);
+    for (const allow of invalidation.filter((st) => st.Effect === 'Allow')) {
+      for (const action of actionsOf(allow)) expect(actionsOf(deny)).toContain(action);
+    }
   });
 
   it('synthesizes without a web build, skipping the upload with a warning', () => {

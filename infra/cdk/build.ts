@@ -5,11 +5,13 @@ import { repositoryLayout, type SourceLayout } from './source-layout';
 import { ApiStack } from './stacks/ApiStack';
 import { AuthStack } from './stacks/AuthStack';
 import { DataStack } from './stacks/DataStack';
+import { EDGE_REGION, EdgeStack } from './stacks/EdgeStack';
 import { SearchStack } from './stacks/SearchStack';
 import { WebStack } from './stacks/WebStack';
 
 /** The stacks of one stage, in deploy order. */
 export interface KehilaStacks {
+  readonly edge: EdgeStack;
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly search: SearchStack;
@@ -20,18 +22,24 @@ export interface KehilaStacks {
 /** Warning id of a synth that does not know the site's origin (no domainName, no webUrl). */
 export const NO_WEB_ORIGIN_WARNING = '@kehila/infra:no-web-origin';
 
-/** Adds every stack of a stage to the app: data → auth, search → api → web. */
+/** Adds every stack of a stage to the app: data → auth, search → api → web, and edge (us-east-1) → web. */
 export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout = repositoryLayout()): KehilaStacks {
   const name = (part: string) => `Kehila-${config.stage}-${part}`;
   const common = { env: config.env, config, terminationProtection: config.isProd };
 
+  const edge = new EdgeStack(app, name('Edge'), {
+    ...common,
+    env: { ...config.env, region: EDGE_REGION },
+    description:
+      'Kehila: the WAF web ACL of the CloudFront distribution (CloudFront takes web ACLs from us-east-1 only)',
+  });
   const data = new DataStack(app, name('Data'), {
     ...common,
     description: 'Kehila: DynamoDB table and the logos / exports buckets',
   });
   const auth = new AuthStack(app, name('Auth'), {
     ...common,
-    description: 'Kehila: Cognito user pool, its sign-up triggers, web client and optional Google sign-in',
+    description: 'Kehila: Cognito user pool, its sign-up triggers, web client, WAF web ACL and optional Google sign-in',
     layout,
     table: data.table,
   });
@@ -53,12 +61,15 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
   });
   const web = new WebStack(app, name('Web'), {
     ...common,
-    description: 'Kehila: CloudFront, the site bucket and the deployed web build with its config.json',
+    description:
+      'Kehila: CloudFront (with the edge stack web ACL), the site bucket and the deployed web build with its config.json',
     layout,
     userPool: auth.userPool,
     userPoolClient: auth.client,
     ...(auth.oauthDomain ? { oauthDomain: auth.oauthDomain } : {}),
     httpApi: api.httpApi,
+    originVerifyValue: api.originSecret.headerValue(config.originSecretVersion),
+    webAclArn: edge.webAclArn,
     logos: data.logos,
     ...(api.realtime.url ? { webSocketUrl: api.realtime.url } : {}),
   });
@@ -69,8 +80,8 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
     );
   }
 
-  for (const stack of [data, auth, search, api, web]) acknowledgeCdkProviders(stack);
+  for (const stack of [edge, data, auth, search, api, web]) acknowledgeCdkProviders(stack);
   Tags.of(app).add('project', 'kehila');
   Tags.of(app).add('stage', config.stage);
-  return { data, auth, search, api, web };
+  return { edge, data, auth, search, api, web };
 }

@@ -3,21 +3,32 @@ import { acknowledge } from './nag';
 
 /**
  * Singleton Lambda providers that aws-cdk-lib adds to a stack for its own constructs, and what
- * cdk-nag reports on them. We cannot change their runtime or role; aws-cdk-lib upgrades do.
+ * cdk-nag reports on them, with the reason each is acknowledged. We cannot change their runtime or
+ * role; aws-cdk-lib upgrades do. (The S3 auto-delete provider raises no finding.)
  */
-const PROVIDERS: readonly { readonly idPrefix: string; readonly what: string; readonly findings: readonly string[] }[] = [
+const PROVIDERS: readonly {
+  readonly idPrefix: string;
+  readonly findings: readonly { readonly id: string; readonly reason: string }[];
+}[] = [
   {
     idPrefix: 'Custom::CDKBucketDeployment',
-    what: 'the BucketDeployment handler (uploads the web build)',
-    findings: ['AwsSolutions-L1'],
+    findings: [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'The BucketDeployment handler (uploads the web build at deploy) is aws-cdk-lib’s singleton function, whose Python runtime and AWS CLI layer the library fixes and moves forward with its upgrades; it runs only during deployments.',
+      },
+    ],
   },
   {
-    // AwsCustomResource: writes the OpenSearch domain access policy.
+    // AwsCustomResource: opensearch.Domain#addAccessPolicies writes the domain access policy with it.
     idPrefix: 'AWS679f53fac002430cb0da5b7982bd2287',
-    what: 'the AwsCustomResource handler (sets the OpenSearch domain access policy)',
     findings: [
-      'AwsSolutions-L1',
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'aws-cdk-lib gives its AwsCustomResource singleton (which sets the OpenSearch domain access policy at deploy) the managed basic execution policy for its logs and takes no role of ours; beyond logging, that role may only call es:UpdateDomainConfig on this one domain.',
+      },
     ],
   },
 ];
@@ -27,12 +38,6 @@ export function acknowledgeCdkProviders(stack: Stack): void {
   for (const child of stack.node.children) {
     const provider = PROVIDERS.find((p) => child.node.id.startsWith(p.idPrefix));
     if (!provider) continue;
-    for (const id of provider.findings) {
-      acknowledge(
-        child,
-        id,
-        `Created and configured by aws-cdk-lib for ${provider.what}; its runtime and logging role are fixed by the library and follow aws-cdk-lib upgrades.`,
-      );
-    }
+    for (const finding of provider.findings) acknowledge(child, finding.id, finding.reason);
   }
 }

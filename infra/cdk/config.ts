@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { WhatsAppProviderSchema } from '@kehila/shared';
 import { DEFAULT_BEDROCK_EMBED_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID } from '@kehila/functions/core/config';
+import { WAF_RATE_LIMITS } from './firewall-rules';
 
 /**
  * Deploy parameters of the CDK app, validated once. Each can be given as CDK context
@@ -41,6 +42,10 @@ export const PARAMETERS = {
   bedrockEmbedModelId: 'KEHILA_BEDROCK_EMBED_MODEL_ID',
   bedrockRegion: 'KEHILA_BEDROCK_REGION',
   searchIndex: 'KEHILA_SEARCH_INDEX',
+  wafApiRateLimit: 'KEHILA_WAF_API_RATE_LIMIT',
+  wafSiteRateLimit: 'KEHILA_WAF_SITE_RATE_LIMIT',
+  wafSignInRateLimit: 'KEHILA_WAF_SIGN_IN_RATE_LIMIT',
+  originSecretVersion: 'KEHILA_ORIGIN_SECRET_VERSION',
 } as const;
 
 export type ParameterName = keyof typeof PARAMETERS;
@@ -206,6 +211,16 @@ const RawSchema = z
     ),
     apiRateLimit: count(1, 10_000, 50),
     apiBurstLimit: count(1, 5_000, 100),
+    // WAF takes 10 to 2,000,000 requests per evaluation window.
+    wafApiRateLimit: count(10, 2_000_000, WAF_RATE_LIMITS.api),
+    wafSiteRateLimit: count(10, 2_000_000, WAF_RATE_LIMITS.site),
+    wafSignInRateLimit: count(10, 2_000_000, WAF_RATE_LIMITS.signIn),
+    originSecretVersion: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{32,64}$/, 'a Secrets Manager VersionId (the one put-secret-value printed)')
+        .optional(),
+    ),
     requireWebDist: flag(false),
   })
   .superRefine((c, ctx) => {
@@ -307,6 +322,13 @@ export interface DeployConfig {
     readonly masterInstanceType?: string;
   };
   readonly api: { readonly rateLimit: number; readonly burstLimit: number };
+  /** IP rate limits of the WAF web ACLs, requests per IP per WAF_WINDOW_SECONDS (firewall-rules.ts). */
+  readonly waf: { readonly apiRateLimit: number; readonly siteRateLimit: number; readonly signInRateLimit: number };
+  /**
+   * The version of the origin secret CloudFront sends, pinned for the deploy that rotates it
+   * (docs/deploy.md "The origin secret"); the current version when absent.
+   */
+  readonly originSecretVersion?: string;
   /** Fail synthesis when web/dist is missing (set by the deploy script; synth alone tolerates it). */
   readonly requireWebDist: boolean;
 }
@@ -361,6 +383,8 @@ export function parseDeployConfig(raw: RawParameters): DeployConfig {
       ...(c.searchMasterInstanceType ? { masterInstanceType: c.searchMasterInstanceType } : {}),
     },
     api: { rateLimit: c.apiRateLimit, burstLimit: c.apiBurstLimit },
+    waf: { apiRateLimit: c.wafApiRateLimit, siteRateLimit: c.wafSiteRateLimit, signInRateLimit: c.wafSignInRateLimit },
+    ...(c.originSecretVersion ? { originSecretVersion: c.originSecretVersion } : {}),
     requireWebDist: c.requireWebDist,
   };
 }

@@ -41,6 +41,8 @@ function sourceOf(config: Config, name: SecretName): { value?: string | undefine
       return { value: config.senderHashKey, secretId: config.senderHashKeySecretName };
     case 'signUpTicketKey':
       return { value: config.signUpTicket?.key, secretId: config.signUpTicket?.secretName };
+    case 'originVerify':
+      return { secretId: config.originVerifySecretName };
   }
 }
 

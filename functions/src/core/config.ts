@@ -58,6 +58,11 @@ const EnvSchema = z.object({
   SIGN_UP_TICKET_SECRET_NAME: z.string().optional(),
   /** The same key given directly (tests); locally a documented key stands in when neither is set. */
   SIGN_UP_TICKET_KEY: z.string().optional(),
+  /**
+   * Secrets Manager secret (ARN) holding the value CloudFront adds to every API request it forwards
+   * (http/origin-check.ts); set on every API function in the cloud, unset locally (no check).
+   */
+  ORIGIN_VERIFY_SECRET_NAME: z.string().optional(),
 });
 
 /** Runtime settings of every handler and worker. */
@@ -103,6 +108,8 @@ export interface Config {
   readonly billing?: { readonly secretName?: string; readonly configJson?: string };
   /** Where the sign-up ticket key comes from (a secret in the cloud). */
   readonly signUpTicket?: { readonly secretName?: string; readonly key?: string };
+  /** The secret proving a request came through CloudFront; absent means the API takes requests from anyone. */
+  readonly originVerifySecretName?: string;
 }
 
 /** Reads the configuration from the environment: the one way to read config. */
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.SIGN_UP_TICKET_SECRET_NAME ? { secretName: e.SIGN_UP_TICKET_SECRET_NAME } : {}),
       ...(e.SIGN_UP_TICKET_KEY ? { key: e.SIGN_UP_TICKET_KEY } : {}),
     },
+    ...(e.ORIGIN_VERIFY_SECRET_NAME ? { originVerifySecretName: e.ORIGIN_VERIFY_SECRET_NAME } : {}),
   };
 }
 

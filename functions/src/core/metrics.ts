@@ -19,6 +19,8 @@ export const METRIC = {
   messagesDropped: 'MessagesDropped',
   /** Webhook deliveries refused for a missing or wrong signature or token (401). */
   webhooksRefused: 'WebhooksRefused',
+  /** API requests refused for not coming through CloudFront (403; http/origin-check.ts). */
+  originRefused: 'OriginRefused',
   /** Messages stored for the first time by the enrich worker. */
   messagesStored: 'MessagesStored',
   /** Messages the enrich worker saw again (retries, redeliveries, re-imports): stored once. */

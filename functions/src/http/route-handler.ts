@@ -19,8 +19,9 @@ import { authorize, type Access, type AuthUser } from '../core/authz';
 import type { Deps } from '../core/deps';
 import { AppError, fail } from '../core/errors';
 import { logger } from '../core/logger';
-import { flushMetrics } from '../core/metrics';
+import { count, flushMetrics, METRIC } from '../core/metrics';
 import { processDeps, type Wiring } from '../wiring/deps';
+import { cameThroughCloudFront } from './origin-check';
 
 /**
  * The API Gateway HTTP API (payload 2.0) event as our handlers read it. Protected routes carry the
@@ -247,9 +248,10 @@ export function toErrorResult(err: unknown): HttpResult {
 }
 
 /**
- * One Lambda handler for an area's routes: dispatches by route key, with the logger middleware and
- * the request id as the correlation id of every log line; `wiring` names the adapters of the ports
- * the area's routes use (and nothing else, so the bundle carries only those).
+ * One Lambda handler for an area's routes: refuses (403) a request that did not come through
+ * CloudFront where the deployment says so (origin-check.ts), then dispatches by route key, with the
+ * logger middleware and the request id as the correlation id of every log line; `wiring` names the
+ * adapters of the ports the area's routes use (and nothing else, so the bundle carries only those).
  */
 export function createAreaHandler(impls: readonly Implementation[], wiring: Wiring) {
   const byKey = new Map(impls.map((i) => [routeKey(i.route), i]));
@@ -258,7 +260,13 @@ export function createAreaHandler(impls: readonly Implementation[], wiring: Wiri
     if (!impl) return json(404, { message: 'Not found', code: 'not_found' } satisfies ApiError);
     logger.appendKeys({ correlation_id: event.requestContext.requestId });
     try {
-      return await dispatch(impl, event, processDeps(wiring));
+      const deps = processDeps(wiring);
+      // Before anything reads the request: only CloudFront (and its WAF web ACL) may call the API.
+      if (!(await cameThroughCloudFront(lowerHeaders(event.headers), deps.config))) {
+        count(METRIC.originRefused);
+        throw fail.forbidden('Forbidden');
+      }
+      return await dispatch(impl, event, deps);
     } catch (err) {
       return toErrorResult(err);
     } finally {

@@ -1,4 +1,4 @@
-import type { SecretName } from '../core/ports/secrets';
+import type { RouteUses } from '@kehila/shared';
 
 /**
  * The Cognito user-pool triggers, declared once. The CDK auth stack builds one Lambda per entry from
@@ -21,7 +21,7 @@ export interface TriggerDef {
   /** Environment the trigger needs beyond the common one (STAGE, TABLE_NAME, POWERTOOLS_*). */
   readonly env: readonly string[];
   /** Deploy secrets it reads (the CDK grants read access and names each in its environment). */
-  readonly secrets: readonly SecretName[];
+  readonly secrets: NonNullable<RouteUses['secrets']>;
   /** Lambda timeout. Cognito waits at most 5 s for a trigger, so keep it under that. */
   readonly timeoutSeconds: number;
   readonly memoryMb: number;

@@ -132,8 +132,8 @@ export class Api extends Construct {
           httpRoute,
           'AwsSolutions-APIG4',
           route.auth === 'webhook'
-            ? `${routeKey(route)} is called by an external service without a user token; the handler verifies its HMAC signature or shared token.`
-            : `${routeKey(route)} is public in the contract (auth: 'public'): ${route.summary}`,
+            ? `${routeKey(route)} is called by a WhatsApp gateway or the payment provider, which send no Cognito token; the handler refuses it with 401 unless its HMAC over the raw body or its shared token matches (compared in constant time), and, as on every route, unless it came through CloudFront (origin header).`
+            : `${routeKey(route)} is public in the contract (auth: 'public'), so it takes no token (${route.summary.replace(/\.$/, '')}); as on every route, the handler refuses requests that did not come through CloudFront and its web ACL (origin header).`,
         );
       }
       deployed.set(routeKey(route), httpRoute);

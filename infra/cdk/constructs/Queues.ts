@@ -10,7 +10,6 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queues as declaredQueues, type QueueDef } from '@kehila/functions/core/queues';
 import { queueUrlEnvName } from '@kehila/functions/core/config';
-import { acknowledge } from '../nag';
 import { pascalCase } from '../names';
 import type { FunctionWiring } from './function-wiring';
 import { ServiceFunction } from './ServiceFunction';
@@ -59,7 +58,6 @@ export class Queues extends Construct {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
-      acknowledge(deadLetterQueue, 'AwsSolutions-SQS3', `This is the dead-letter queue of the ${name} queue.`);
       const queue = new sqs.Queue(this, pascalCase(name), {
         visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(4),

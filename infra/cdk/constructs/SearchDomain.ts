@@ -83,25 +83,25 @@ export class SearchDomain extends Construct {
     acknowledge(
       this.domain,
       'AwsSolutions-OS1',
-      'The Lambda functions run outside a VPC (no NAT cost, fast cold starts); the domain has no resource policy, so only IAM-signed requests from granted roles are accepted.',
+      'The functions that call the domain run outside a VPC (no NAT gateway or VPC endpoints to pay for, no ENI cold starts), so the domain has a public endpoint; its access policy trusts only this account’s principals, every request must be SigV4-signed, and only roles granted es:ESHttp* on the index (grantSearchIndex) get through. Moving it into a VPC needs every function that uses search (function-uses.ts) in that VPC too.',
     );
     acknowledge(
       this.domain,
       'AwsSolutions-OS3',
-      'Callers are Lambda functions with changing IP addresses; access is controlled by IAM SigV4 identity policies on their roles instead of an IP allow-list.',
+      'Its only callers are Lambda functions outside a VPC, whose source addresses are AWS’s and change; an IP allow-list could not name them. Access is decided by IAM instead: SigV4-signed requests from this account, allowed by the identity policy of each function role (index-scoped es:ESHttp* actions).',
     );
     if (!sizing.masterInstanceType) {
       acknowledge(
         this.domain,
         'AwsSolutions-OS4',
-        'Small default sizing for one community index; set searchMasterInstanceType to add three dedicated master nodes for larger clusters.',
+        'Without searchMasterInstanceType the domain is the small default (one t3.small.search data node) that elects its own master; dedicated masters matter for clusters of several data nodes, and searchMasterInstanceType adds three (no acknowledgement then).',
       );
     }
     if (!sizing.zoneAwareness) {
       acknowledge(
         this.domain,
         'AwsSolutions-OS7',
-        'The single-node default keeps a small deployment cheap and messages stay in the table if the index is lost; set searchZoneAwareness=true with an even instance count for two-zone replication.',
+        'Without searchZoneAwareness the domain sits in one Availability Zone to keep a small deployment cheap; the index is derived data (messages live in the table and are re-indexed from it, docs/search.md), so losing the zone loses search until re-indexing, not messages. searchZoneAwareness=true with an even node count spreads it over two zones (no acknowledgement then).',
       );
     }
   }

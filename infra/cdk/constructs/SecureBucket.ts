@@ -1,7 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { acknowledge } from '../nag';
 
 export interface SecureBucketProps {
   readonly isProd: boolean;
@@ -40,13 +39,6 @@ export class SecureBucket extends Construct {
       removalPolicy: props.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.isProd,
     });
-    if (!props.accessLogs) {
-      acknowledge(
-        this.bucket,
-        'AwsSolutions-S1',
-        'This is the access-log bucket: it receives the server access logs of the other buckets, and logging it into itself would loop.',
-      );
-    }
   }
 }
 

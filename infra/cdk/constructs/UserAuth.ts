@@ -74,17 +74,17 @@ export class UserAuth extends Construct {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',
-      `S1 §9 fixes the password minimum at ${PASSWORD_MIN_LENGTH} characters with no class rules (PASSWORD_MIN_LENGTH in shared/src/constants.ts); the sign-up and reset forms enforce exactly that, so a stricter pool policy would reject passwords the product accepts.`,
+      `S1 §9 fixes the password minimum at ${PASSWORD_MIN_LENGTH} characters with no class rules (PASSWORD_MIN_LENGTH in shared/src/constants.ts) and the sign-up and reset forms enforce exactly that, so a stricter pool policy would reject passwords the product accepts. Guessing is limited instead by Cognito's lockout after repeated failed sign-ins and the pool's WAF rate limit per address.`,
     );
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'The specs define e-mail + password and Google sign-in without a second factor; MFA would add a step the product does not have.',
+      'S1 defines sign-in as e-mail and password or Google, with no second-factor step on any screen; requiring MFA would lock every user out. Compensating: Cognito’s lockout after repeated failed sign-ins, the pool’s WAF rate limit per address, and Google accounts’ own 2-step verification. Needed first: an authenticator enrolment and a code step in the sign-in screens, then Mfa.REQUIRED here.',
     );
     acknowledge(
       this.userPool,
       'AwsSolutions-COG8',
-      'The Essentials feature plan covers the flows the specs use; Plus (threat protection) is a per-user cost not budgeted for trial communities.',
+      'The Essentials plan covers every flow the specs use; threat protection (compromised-credential and adaptive-authentication checks) needs the Plus plan, priced higher per monthly active user, which trial communities do not pay for. Compensating: the pool’s WAF rate limit and Known bad inputs rules, and Cognito’s lockout. To turn it on: featurePlan PLUS and a threat protection mode in UserAuth.',
     );
 
     let google: cognito.UserPoolIdentityProviderGoogle | undefined;

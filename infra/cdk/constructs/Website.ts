@@ -12,6 +12,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { RuntimeConfigSchema, type RuntimeConfig } from '@kehila/shared';
+import { ORIGIN_VERIFY_HEADER } from '@kehila/functions/http/origin-check';
 import type { DeployConfig } from '../config';
 import { acknowledge, acknowledgeWildcardResource, acknowledgeWildcardResourcePattern } from '../nag';
 import { LOGOS_PREFIX } from './ObjectStorage';
@@ -27,6 +28,13 @@ export interface WebsiteProps {
   readonly runtimeConfig: RuntimeConfig;
   /** The HTTP API served under `/api/*` and `/webhooks/*` of the same origin. */
   readonly apiDomainName: string;
+  /**
+   * The value CloudFront sends the API in the origin header (ORIGIN_VERIFY_HEADER), which the API's
+   * functions require: a dynamic reference to the origin secret, resolved at deploy.
+   */
+  readonly originVerifyValue: string;
+  /** ARN of the CLOUDFRONT-scope WAF web ACL (edge stack, us-east-1) every request passes. */
+  readonly webAclArn: string;
   /** The logos bucket (data stack), served read-only under `/logos/*`. */
   readonly logos: { readonly bucketArn: string; readonly bucketRegionalDomainName: string };
   readonly customDomain?: DeployConfig['customDomain'];
@@ -34,6 +42,9 @@ export interface WebsiteProps {
 
 /** Warning id of a synth without a web build. */
 export const MISSING_WEB_BUILD_WARNING = '@kehila/infra:missing-web-build';
+
+/** What BucketDeployment may do to the distribution after an upload. */
+const INVALIDATION_ACTIONS = ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'] as const;
 
 /** Paths the API answers; CloudFront forwards them to the HTTP API uncached. */
 export const API_PATH_PATTERNS = ['/api/*', '/webhooks/*'] as const;
@@ -51,9 +62,10 @@ const SPA_REWRITE = `function handler(event) {
 }`;
 
 /**
- * The site: a private bucket behind CloudFront (origin access control), the SPA fallback, security
- * headers, and the API on the same origin (`/api/*`, `/webhooks/*` to the HTTP API, caching off,
- * every viewer header but Host forwarded) as under `npm start`. The build is uploaded with a
+ * The site: a private bucket behind CloudFront (origin access control) and its WAF web ACL, the SPA
+ * fallback, security headers, and the API on the same origin (`/api/*`, `/webhooks/*` to the HTTP
+ * API, caching off, every viewer header but Host forwarded, plus the origin header the API
+ * requires) as under `npm start`. The build is uploaded with a
  * `config.json` written at deploy time from the other stacks' outputs.
  */
 export class Website extends Construct {
@@ -99,6 +111,8 @@ export class Website extends Construct {
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // CloudFront overwrites a viewer's header of this name, so only requests it forwards carry it.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
@@ -140,6 +154,7 @@ export class Website extends Construct {
           compress: true,
         },
       },
+      webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -168,23 +183,18 @@ export class Website extends Construct {
     acknowledge(
       this.distribution,
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'The logos bucket policy granting this account’s CloudFront distributions read access to logos/* is defined in the data stack (ObjectStorage).',
+      'CDK cannot add the origin-access-control grant to the logos bucket of the data stack; ObjectStorage there grants cloudfront.amazonaws.com s3:GetObject on logos/* only, for distributions of this account (AWS:SourceArn distribution/*), because naming this distribution would make the data stack depend on this one.',
     );
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR1',
-      'Communities and their members are worldwide (Hebrew and English speakers in many countries); no country may be excluded.',
-    );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF by default (a web ACL for CloudFront must live in us-east-1 and costs per request); the API has stage throttling and every mutating route verifies a token or signature.',
+      'Communities and their members are worldwide (Hebrew and English speakers in many countries), so no country may be excluded; abuse is limited per address by the web ACL (rate rules) instead of per country.',
     );
     if (!props.customDomain) {
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR4',
-        'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; configure domainName + certificateArn to enforce TLSv1.2_2021.',
+        'Without a custom domain the distribution answers on *.cloudfront.net with CloudFront’s default certificate, whose minimum protocol CloudFront fixes (TLSv1) and cannot be raised; with domainName and certificateArn the distribution enforces TLSv1.2_2021 (no acknowledgement then).',
       );
     }
 
@@ -245,7 +255,7 @@ export class Website extends Construct {
       acknowledge(
         role,
         `AwsSolutions-IAM5[Action::${action}]`,
-        'BucketDeployment (aws-cdk-lib) grants its copy handler these action groups on two buckets only: the CDK asset bucket (read) and the site bucket (write).',
+        'BucketDeployment (aws-cdk-lib) grants its copy handler these action groups (its grantRead/grantReadWrite) on two buckets only: the CDK bootstrap asset bucket (read) and this site bucket (write); the statements are the library’s and cannot be narrowed from here.',
       );
     }
     acknowledgeWildcardResource(
@@ -258,10 +268,18 @@ export class Website extends Construct {
       /^arn:[^:]+:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
       'The handler reads the zipped build from the CDK bootstrap asset bucket, whose object keys are content hashes.',
     );
+    // BucketDeployment allows the invalidation actions on every distribution; this keeps them to ours.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        actions: [...INVALIDATION_ACTIONS],
+        notResources: [this.distribution.distributionArn],
+      }),
+    );
     acknowledge(
       role,
       'AwsSolutions-IAM5[Resource::*]',
-      'CloudFront invalidation actions (CreateInvalidation/GetInvalidation, added by BucketDeployment) do not support resource-level scoping in its grant.',
+      'BucketDeployment (aws-cdk-lib) allows cloudfront:CreateInvalidation and GetInvalidation on "*" and offers no way to scope its statement; the role also has an explicit Deny of both on every distribution but this one (NotResource), so it can invalidate only this site.',
     );
     return true;
   }

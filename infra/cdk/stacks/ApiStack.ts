@@ -20,6 +20,7 @@ import {
   grantTableItems,
 } from '../constructs/grants';
 import { IMPORTS_PREFIX } from '../constructs/ObjectStorage';
+import { OriginSecret } from '../constructs/OriginSecret';
 import { Queues } from '../constructs/Queues';
 import { RealtimeApi } from '../constructs/RealtimeApi';
 import type { ServiceFunction } from '../constructs/ServiceFunction';
@@ -49,6 +50,8 @@ export class ApiStack extends Stack {
   readonly queues: Queues;
   readonly realtime: RealtimeApi;
   readonly httpApi: apigw.HttpApi;
+  /** What CloudFront sends the API and every area function requires (the web stack adds the header). */
+  readonly originSecret: OriginSecret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -85,6 +88,9 @@ export class ApiStack extends Stack {
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
     };
+    const originSecret = new OriginSecret(this, 'OriginSecret', { isProd: config.isProd });
+    this.originSecret = originSecret;
+
     const grantTable = (fn: ServiceFunction) =>
       grantTableItems(
         props.table,
@@ -142,6 +148,9 @@ export class ApiStack extends Stack {
       }
       // Workers are given their queues by the Queues construct, which is still being built then.
       if (owner.kind === 'area') {
+        // Every route, whatever it uses, refuses requests that did not come through CloudFront.
+        env({ ORIGIN_VERIFY_SECRET_NAME: originSecret.secret.secretArn });
+        originSecret.grantRead(fn.role);
         for (const name of uses.queues ?? []) {
           env(queues.environmentOf(name));
           queues.grantSend(name, fn.role);
@@ -163,5 +172,9 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
     if (realtime.url) new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: alerts.topic.topicArn });
+    new CfnOutput(this, 'OriginSecretArn', {
+      description: 'The secret CloudFront sends the API in x-kehila-origin-verify; rotate it as docs/deploy.md says',
+      value: originSecret.secret.secretArn,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -8,6 +9,8 @@ import type { SourceLayout } from '../source-layout';
 import { CognitoTriggers } from '../constructs/CognitoTriggers';
 import { SignUpTicketKey } from '../constructs/SignUpTicketKey';
 import { UserAuth } from '../constructs/UserAuth';
+import { WebFirewall } from '../constructs/WebFirewall';
+import { signInFirewallRules } from '../firewall-rules';
 
 export interface AuthStackProps extends StackProps {
   readonly config: DeployConfig;
@@ -17,8 +20,9 @@ export interface AuthStackProps extends StackProps {
 }
 
 /**
- * Sign-up and sign-in: the Cognito user pool, its triggers, the web client, the key of the sign-up
- * tickets (read here by PreSignUp, by the accounts API in the api stack) and, when configured, Google.
+ * Sign-up and sign-in: the Cognito user pool, its triggers, the web client, its WAF web ACL, the key of
+ * the sign-up tickets (read here by PreSignUp, by the accounts API in the api stack) and, when
+ * configured, Google.
  */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
@@ -26,6 +30,8 @@ export class AuthStack extends Stack {
   readonly triggers: CognitoTriggers;
   readonly signUpTicketKey: secretsmanager.ISecret;
   readonly oauthDomain?: string;
+  /** The user pool's REGIONAL web ACL: sign-in and sign-up rate limit per address. */
+  readonly firewall: WebFirewall;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -50,6 +56,19 @@ export class AuthStack extends Stack {
       isProd: config.isProd,
       // Same ordering problem as Google: the site's address must come from the configuration.
       ...(config.webUrl ? { webOrigin: config.webUrl } : {}),
+    });
+
+    // The browser calls Cognito's own endpoints (not through CloudFront), so the pool gets its own web ACL.
+    this.firewall = new WebFirewall(this, 'SignInFirewall', {
+      scope: 'REGIONAL',
+      name: `kehila-${config.stage}-sign-in`,
+      description: 'Kehila user pool: IP rate limit on sign-in and sign-up, AWS Known bad inputs rules',
+      rules: signInFirewallRules(config.waf.signInRateLimit),
+      isProd: config.isProd,
+    });
+    new wafv2.CfnWebACLAssociation(this, 'SignInFirewallAssociation', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: this.firewall.arn,
     });
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });

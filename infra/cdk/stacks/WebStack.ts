@@ -16,6 +16,10 @@ export interface WebStackProps extends StackProps {
   /** Hosted UI host name when Google sign-in is configured. */
   readonly oauthDomain?: string;
   readonly httpApi: apigw.IHttpApi;
+  /** The origin secret's value for CloudFront's header to the API (api stack). */
+  readonly originVerifyValue: string;
+  /** The site's CLOUDFRONT-scope web ACL (edge stack). */
+  readonly webAclArn: string;
   readonly logos: s3.IBucket;
   /**
    * The WebSocket API URL (wss://...) for live message events (api stack). Absent while the
@@ -25,7 +29,7 @@ export interface WebStackProps extends StackProps {
   readonly webSocketUrl?: string;
 }
 
-/** The web app: CloudFront in front of the site bucket and the HTTP API, and the deployed build. */
+/** The web app: CloudFront (behind the edge stack's web ACL) in front of the site bucket and the HTTP API, and the deployed build. */
 export class WebStack extends Stack {
   readonly website: Website;
   readonly runtimeConfig: RuntimeConfig;
@@ -50,6 +54,8 @@ export class WebStack extends Stack {
       requireWebDist: props.config.requireWebDist,
       runtimeConfig: this.runtimeConfig,
       apiDomainName: executeApiDomain(props.httpApi.apiId, this),
+      originVerifyValue: props.originVerifyValue,
+      webAclArn: props.webAclArn,
       logos: { bucketArn: props.logos.bucketArn, bucketRegionalDomainName: props.logos.bucketRegionalDomainName },
       ...(props.config.customDomain ? { customDomain: props.config.customDomain } : {}),
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BEDROCK_EMBED_MODEL_ID, DEFAULT_BEDROCK_MODEL_ID } from '@kehila/functions/core/config';
 import { parseDeployConfig, readDeployParameters, type RawParameters } from '../../../infra/cdk/config';
+import { WAF_RATE_LIMITS } from '../../../infra/cdk/firewall-rules';
 
 describe('deploy configuration', () => {
   it('gives a dev stage that synthesizes with nothing set', () => {
@@ -116,6 +117,27 @@ describe('deploy configuration', () => {
     expect(c.requireWebDist).toBe(true);
   });
 
+  it('takes the WAF rate limits from parameters, with the defaults of firewall-rules.ts', () => {
+    expect(parseDeployConfig({}).waf).toEqual({
+      apiRateLimit: WAF_RATE_LIMITS.api,
+      siteRateLimit: WAF_RATE_LIMITS.site,
+      signInRateLimit: WAF_RATE_LIMITS.signIn,
+    });
+    const raw = readDeployParameters(() => undefined, {
+      KEHILA_WAF_API_RATE_LIMIT: '4000',
+      KEHILA_WAF_SITE_RATE_LIMIT: '30000',
+      KEHILA_WAF_SIGN_IN_RATE_LIMIT: '100',
+    });
+    expect(parseDeployConfig(raw).waf).toEqual({ apiRateLimit: 4000, siteRateLimit: 30000, signInRateLimit: 100 });
+  });
+
+  it('pins the origin secret version only when one is given', () => {
+    expect(parseDeployConfig({}).originSecretVersion).toBeUndefined();
+    expect(parseDeployConfig({ originSecretVersion: 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111' }).originSecretVersion).toBe(
+      'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111',
+    );
+  });
+
   it('treats empty values as not set', () => {
     const c = parseDeployConfig({ stage: '', searchInstanceCount: '', alarmEmail: '', searchZoneAwareness: '' });
     expect(c.stage).toBe('dev');
@@ -165,6 +187,9 @@ describe('deploy configuration', () => {
     ['a bad Bedrock region', { bedrockRegion: 'virginia' }, /bedrockRegion: an AWS region/],
     ['an upper-case index name', { searchIndex: 'Kehila-Messages' }, /searchIndex: an OpenSearch index name/],
     ['an unknown WhatsApp gateway', { whatsappSendProvider: 'twilio' }, /whatsappSendProvider:/],
+    ['a WAF rate limit below what WAF takes', { wafApiRateLimit: '5' }, /wafApiRateLimit:/],
+    ['a WAF rate limit that is not a number', { wafSignInRateLimit: 'many' }, /wafSignInRateLimit:/],
+    ['an origin secret version that is not a VersionId', { originSecretVersion: 'AWSCURRENT' }, /originSecretVersion:/],
   ];
   it.each(rejected)('rejects %s with a message naming the parameter', (_name, raw, message) => {
     expect(() => parseDeployConfig(raw)).toThrow(message);

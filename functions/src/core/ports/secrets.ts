@@ -1,5 +1,5 @@
 /** Deploy secrets the functions read (docs/deploy.md lists them). */
-export type SecretName = 'lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey';
+export type SecretName = 'lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'originVerify';
 
 /**
  * Secrets by name: Secrets Manager in the cloud (through Powertools Parameters, cached), the

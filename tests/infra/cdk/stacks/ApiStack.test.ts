@@ -12,6 +12,7 @@ import {
 } from '@kehila/functions/core/config';
 import { tableDefinition } from '@kehila/functions/data/table';
 import { realtimeDeclaration } from '@kehila/functions/realtime/declaration';
+import { ORIGIN_SECRET_KEY } from '@kehila/functions/http/origin-check';
 import { MISSING_AREA_WARNING } from '../../../../infra/cdk/constructs/Api';
 import { MISSING_WORKER_WARNING } from '../../../../infra/cdk/constructs/Queues';
 import { MISSING_REALTIME_WARNING, REALTIME_STAGE } from '../../../../infra/cdk/constructs/RealtimeApi';
@@ -318,6 +319,10 @@ const statementsOf = (service: string) =>
 const withActionPrefix = (service: string, prefix: string) =>
   statementsOf(service).filter((s) => actionsOf(s).some((a) => a.startsWith(prefix)));
 const CHAT_MODEL = DEFAULT_BEDROCK_MODEL_ID.slice('us.'.length);
+/** The generated secret whose GenerateStringKey is the origin secret's key. */
+const [originSecretId] = Object.entries(resourcesOf(api, 'AWS::SecretsManager::Secret')).find(
+  ([, s]) => s.Properties.GenerateSecretString?.GenerateStringKey === ORIGIN_SECRET_KEY,
+)!;
 
 describe('api stack: what each function may use beyond the table and queues (function-uses.ts)', () => {
   it.each(owners)('%s gets the Bedrock settings and calls exactly the models it is declared for', (owner, service) => {
@@ -440,7 +445,11 @@ describe('api stack: what each function may use beyond the table and queues (fun
     const reads = withActionPrefix(service, 'secretsmanager:');
     for (const st of reads)
       expect(actionsOf(st).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-    const readable = reads.flatMap(resourcesOfStatement).map(flattenValue);
+    // The origin secret every area reads is checked in its own test below.
+    const readable = reads
+      .flatMap(resourcesOfStatement)
+      .map(flattenValue)
+      .filter((arn) => arn !== `<${originSecretId}>`);
     expect(readable).toHaveLength(listed.length);
     for (const key of Object.keys(SECRETS) as SecretUse[]) {
       const variable = SECRETS[key].env;
@@ -476,6 +485,36 @@ describe('api stack: what each function may use beyond the table and queues (fun
     expect(carrying(full, 'WHATSAPP_SEND_PROVIDER')).toEqual([['kehila-webhooks', 'waha']]);
     expect(carrying(noWorkers, 'WEB_ORIGIN')).toEqual([]);
     expect(carrying(noWorkers, 'WHATSAPP_SEND_PROVIDER')).toEqual([]);
+  });
+});
+
+describe('api stack: the origin secret (only requests through CloudFront reach the routes)', () => {
+  it('generates the secret as {"current": 64 letters and digits}', () => {
+    const secret = resourcesOf(api, 'AWS::SecretsManager::Secret')[originSecretId]!;
+    expect(secret.Properties.GenerateSecretString).toEqual({
+      SecretStringTemplate: '{}',
+      GenerateStringKey: ORIGIN_SECRET_KEY,
+      PasswordLength: 64,
+      ExcludePunctuation: true,
+      IncludeSpace: false,
+    });
+    expect(secret.Properties).not.toHaveProperty('SecretString');
+  });
+
+  it.each(areasWithRoutes())('%s names the origin secret by ARN and may read that secret', (area) => {
+    expect(envOf(`kehila-${area}`).ORIGIN_VERIFY_SECRET_NAME).toEqual({ Ref: originSecretId });
+    const readable = withActionPrefix(`kehila-${area}`, 'secretsmanager:')
+      .flatMap(resourcesOfStatement)
+      .map(flattenValue);
+    expect(readable).toContain(`<${originSecretId}>`);
+  });
+
+  it('is read by no worker: only HTTP routes are reachable from outside', () => {
+    for (const [owner, service] of owners.filter(([o]) => o.includes('/'))) {
+      expect(envOf(service), owner).not.toHaveProperty('ORIGIN_VERIFY_SECRET_NAME');
+      const readable = withActionPrefix(service, 'secretsmanager:').flatMap(resourcesOfStatement).map(flattenValue);
+      expect(readable).not.toContain(`<${originSecretId}>`);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { parseDeployConfig, type RawParameters } from '../../../../infra/cdk/con
 import { PASSWORD_MIN_LENGTH } from '@kehila/shared';
 import { MISSING_TRIGGER_WARNING } from '../../../../infra/cdk/constructs/CognitoTriggers';
 import { SECRETS } from '../../../../infra/cdk/function-uses';
+import { WAF_RATE_LIMITS, WAF_WINDOW_SECONDS } from '../../../../infra/cdk/firewall-rules';
 import { AuthStack } from '../../../../infra/cdk/stacks/AuthStack';
 import { DataStack } from '../../../../infra/cdk/stacks/DataStack';
 import { makeSourceTree, type SourceTreeOptions } from '../support/source-tree';
@@ -105,6 +106,56 @@ describe('auth stack: user pool', () => {
     const [, prodPool] = onlyResource(prod, 'AWS::Cognito::UserPool');
     expect(prodPool.DeletionPolicy).toBe('Retain');
     expect(prodPool.Properties.DeletionProtection).toBe('ACTIVE');
+  });
+});
+
+describe('auth stack: the user pool web ACL', () => {
+  const [aclId, acl] = onlyResource(plain, 'AWS::WAFv2::WebACL');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON
+  const rules = acl.Properties.Rules as any[];
+
+  it('is a REGIONAL web ACL associated with the user pool, which the browser calls directly', () => {
+    expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+    const [poolId] = onlyResource(plain, 'AWS::Cognito::UserPool');
+    const [, association] = onlyResource(plain, 'AWS::WAFv2::WebACLAssociation');
+    expect(association.Properties.ResourceArn).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    expect(association.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it(`blocks an address past ${WAF_RATE_LIMITS.signIn} sign-in, sign-up and token calls per ${WAF_WINDOW_SECONDS / 60} minutes, configurably`, () => {
+    expect(rules[0]).toMatchObject({
+      Name: 'RateLimitSignIn',
+      Priority: 0,
+      Action: { Block: {} },
+      Statement: {
+        RateBasedStatement: {
+          Limit: WAF_RATE_LIMITS.signIn,
+          AggregateKeyType: 'IP',
+          EvaluationWindowSec: WAF_WINDOW_SECONDS,
+        },
+      },
+    });
+    expect(rules[0].Statement.RateBasedStatement.ScopeDownStatement).toBeUndefined();
+    const [, tighter] = onlyResource(authTemplate({ wafSignInRateLimit: '100' }), 'AWS::WAFv2::WebACL');
+    expect(tighter.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(100);
+  });
+
+  it('applies Known bad inputs, and not the Core rule set (Cognito passes WAF no credentials to inspect)', () => {
+    expect(rules.map((r) => r.Name)).toEqual(['RateLimitSignIn', 'KnownBadInputs']);
+    expect(rules[1].Statement.ManagedRuleGroupStatement).toEqual({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+    });
+  });
+
+  it('publishes metrics per rule and logs blocked requests to its own aws-waf-logs- group', () => {
+    for (const v of [acl.Properties.VisibilityConfig, ...rules.map((r) => r.VisibilityConfig)]) {
+      expect(v).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+      expect(v.MetricName).toMatch(/^kehila-dev-sign-in/);
+    }
+    const [, logging] = onlyResource(plain, 'AWS::WAFv2::LoggingConfiguration');
+    expect(logging.Properties.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    plain.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: 'aws-waf-logs-kehila-dev-sign-in' });
   });
 });
 

@@ -3,10 +3,19 @@ import { join } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { RuntimeConfigSchema } from '@kehila/shared';
+import { ORIGIN_SECRET_KEY, ORIGIN_VERIFY_HEADER } from '@kehila/functions/http/origin-check';
 import { MISSING_WEB_BUILD_WARNING } from '../../../../infra/cdk/constructs/Website';
 import { makeSourceTree } from '../support/source-tree';
 import { synthKehila, type SynthesizedKehila } from '../support/synth';
-import { exportedValue, importedResourceId, onlyResource, referencedId, resourcesOf } from '../support/template';
+import {
+  actionsOf,
+  exportedValue,
+  flattenValue,
+  importedResourceId,
+  onlyResource,
+  referencedId,
+  resourcesOf,
+} from '../support/template';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -97,6 +106,40 @@ describe('web stack: CloudFront', () => {
       expect(parts[1]).toBe('.execute-api.us-east-1.');
     },
   );
+
+  it("adds the origin header to API requests only, with the api stack's origin secret resolved at deploy", () => {
+    const apiOriginIds = new Set(
+      (cfg.CacheBehaviors as { PathPattern: string; TargetOriginId: string }[])
+        .filter((b) => ['/api/*', '/webhooks/*'].includes(b.PathPattern))
+        .map((b) => b.TargetOriginId),
+    );
+    expect(apiOriginIds.size).toBe(1);
+    for (const origin of cfg.Origins as { Id: string; OriginCustomHeaders?: unknown }[]) {
+      if (!apiOriginIds.has(origin.Id)) {
+        expect(origin.OriginCustomHeaders, origin.Id).toBeUndefined();
+        continue;
+      }
+      const [header] = origin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+      expect(header!.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
+      const [, parts] = (header!.HeaderValue as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+      expect(parts[0]).toBe('{{resolve:secretsmanager:');
+      expect(parts[2]).toBe(`:SecretString:${ORIGIN_SECRET_KEY}::}}`);
+      const api = dev.templates.api;
+      const secret = api.toJSON().Resources[importedResourceId(api, parts[1])];
+      expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+      expect(secret.Properties.GenerateSecretString.GenerateStringKey).toBe(ORIGIN_SECRET_KEY);
+    }
+  });
+
+  it('pins the origin secret version given for a rotation, so that CloudFront takes the new value', () => {
+    const versionId = 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111';
+    const rotating = synthKehila({ originSecretVersion: versionId }, makeSourceTree({ webDist: false }));
+    const [, d] = onlyResource(rotating.templates.web, 'AWS::CloudFront::Distribution');
+    const headers = (d.Properties.DistributionConfig.Origins as { OriginCustomHeaders?: { HeaderValue: unknown }[] }[])
+      .flatMap((o) => o.OriginCustomHeaders ?? [])
+      .map((h) => flattenValue(h.HeaderValue));
+    expect(headers).toEqual([expect.stringMatching(new RegExp(`:SecretString:${ORIGIN_SECRET_KEY}::${versionId}}}$`))]);
+  });
 
   it('serves logos from the logos bucket under /logos/*', () => {
     const behavior = (cfg.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/logos/*')!; // eslint-disable-line @typescript-eslint/no-explicit-any -- template JSON
@@ -221,6 +264,20 @@ describe('web stack: the deployed build and config.json', () => {
       'AWS::Cognito::UserPoolDomain',
     );
     expect(exportedValue(auth, markers[json.userPoolId as string])).toEqual({ Ref: expect.any(String) });
+  });
+
+  it('lets the upload role invalidate this distribution only', () => {
+    const [distributionId] = onlyResource(dev.templates.web, 'AWS::CloudFront::Distribution');
+    const statements = Object.values(resourcesOf(dev.templates.web, 'AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as Record<string, unknown>[],
+    );
+    const invalidation = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('cloudfront:')));
+    const deny = invalidation.find((st) => st.Effect === 'Deny')!;
+    expect(actionsOf(deny).sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+    expect(flattenValue(deny.NotResource)).toBe(`arn:aws:cloudfront::<AWS::AccountId>:distribution/<${distributionId}>`);
+    for (const allow of invalidation.filter((st) => st.Effect === 'Allow')) {
+      for (const action of actionsOf(allow)) expect(actionsOf(deny)).toContain(action);
+    }
   });
 
   it('synthesizes without a web build, skipping the upload with a warning', () => {

@@ -49,6 +49,7 @@ export function synthKehila(params: RawParameters, layout: SourceLayout, options
     config,
     stacks,
     templates: {
+      edge: Template.fromStack(stacks.edge),
       data: Template.fromStack(stacks.data),
       auth: Template.fromStack(stacks.auth),
       search: Template.fromStack(stacks.search),

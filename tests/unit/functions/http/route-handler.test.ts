@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { route } from '@kehila/shared';
 import { createAreaHandler, HttpReply, implement, type HttpEvent } from '@kehila/functions/http/route-handler';
 import { setDeps } from '@kehila/functions/wiring/deps';
+import { loadConfig } from '@kehila/functions/core/config';
 import { type Deps } from '@kehila/functions/core/deps';
 import { fail } from '@kehila/functions/core/errors';
 import type { Context } from 'aws-lambda';
@@ -97,7 +98,9 @@ const call = async (e: HttpEvent) => {
 };
 
 describe('area handler', () => {
-  beforeEach(() => setDeps({ now: () => new Date() } as unknown as Deps));
+  beforeEach(() =>
+    setDeps({ config: loadConfig({ STAGE: 'local', TABLE_NAME: 't' }), now: () => new Date() } as unknown as Deps),
+  );
   afterEach(() => setDeps(undefined));
 
   it('parses params, query and body with the contract and passes the verified user', async () => {

@@ -96,11 +96,15 @@ describe('/reset-password', () => {
     ]);
     expect(authModule.confirmResetPassword).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/reset-password');
-    const redirect = timers.mock.calls.find(([, ms]) => ms === 3_000);
+    const i = timers.mock.calls.findIndex(([, ms]) => ms === 3_000);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const redirect = timers.mock.calls[i]![0] as () => void;
+    // Run the redirect now instead of waiting 3 s, and cancel the real one.
+    clearTimeout(timers.mock.results[i]!.value as ReturnType<typeof setTimeout>);
     timers.mockRestore();
-    expect(redirect).toBeDefined();
-    act(() => (redirect![0] as () => void)());
+    await act(async () => redirect());
     expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Kehila' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('turns to the expired-link view when the server says the code is wrong or expired', async () => {

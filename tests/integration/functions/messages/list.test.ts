@@ -63,6 +63,13 @@ describe('message list API', () => {
       );
       return found.every(Boolean);
     });
+    // Filtered pages come from the search index, which the embed worker fills after the table.
+    await waitFor(async () => {
+      const bySender = await Promise.all(
+        ['Dana Levi', 'Yossi Cohen'].map((s) => all(`?limit=50&sender=${encodeURIComponent(s)}`)),
+      );
+      return bySender.flat().length === ids.length;
+    });
   });
 
   const list = (query: string) => api(`/api/communities/${community.id}/messages${query}`, { token });

@@ -13,7 +13,7 @@ import {
   scoreSentiment,
   scoreToxicity,
 } from './classify';
-import { conceptTerms, messageTerms, type TermOccurrence } from './keywords';
+import { conceptTerms, messageTerms, senseTerms, type TermOccurrence } from './keywords';
 
 /** What the classifiers say about one message, before keywords. */
 export interface MessageLabels {
@@ -26,7 +26,7 @@ export interface MessageLabels {
   readonly toxicity: number;
   readonly action_items: string[];
   readonly terms: TermOccurrence[];
-  /** Concept pseudo-terms (counted for embedding weights). */
+  /** Concept and sense pseudo-terms (counted for embedding weights). */
   readonly concepts: string[];
 }
 
@@ -64,6 +64,6 @@ export function labelMessage(text: string): MessageLabels {
     toxicity,
     action_items: actionItems,
     terms: messageTerms(analysis),
-    concepts: conceptTerms(analysis),
+    concepts: [...conceptTerms(analysis), ...senseTerms(analysis)],
   };
 }

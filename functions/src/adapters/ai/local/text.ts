@@ -5,7 +5,7 @@
  * lowercased, contractions split and stemmed; sentences are numbered for the rules.
  */
 import { ENGLISH_STOP_WORDS, splitContraction, stemEnglish } from './english';
-import { normalizeFinals, stemHebrew, stripHebrewPrefix, stripNiqqud } from './hebrew';
+import { HEBREW_PREFIXES, normalizeFinals, stemHebrew, stripHebrewPrefix, stripNiqqud, verbStem } from './hebrew';
 
 export type TokenKind = 'word' | 'number' | 'emoji' | 'url' | 'email' | 'phone' | 'mention' | 'time' | 'date' | 'punct';
 export type Script = 'he' | 'en';
@@ -22,6 +22,8 @@ export interface Token {
   readonly full: string;
   /** Matching and statistics key: stemmed (English) or suffix-stemmed (Hebrew). */
   readonly stem: string;
+  /** A second lookup key for Hebrew verbs ("עברתם" → "עבר"), when the word ends like a conjugated verb. */
+  readonly alt?: string;
   /** Readable form for keywords: the word as written minus prefix letters (English lowercased unless an acronym or brand). */
   readonly display: string;
   readonly script: Script | null;
@@ -68,6 +70,16 @@ const HEBREW_RE = /[\u05D0-\u05EA]/;
 const LATIN_RE = /[A-Za-z]/;
 const HE_THEN_LATIN = /^([\u05D0-\u05EA]+)([A-Za-z].*)$/;
 const PREFIX_ONLY = /^(?:ו|ה|ב|כ|ל|מ|ש|וה|וב|ול|ומ|וש|שה|שב|של|לה|בה|מה|כש)$/;
+
+/** An acronym keeps its letters unless a prefix hides a known one ("בחו"ל" is ב + "חו"ל"). */
+function stripAcronymPrefix(word: string, known: (w: string) => boolean): { prefix: string; rest: string } {
+  if (known(word)) return { prefix: '', rest: word };
+  for (const p of HEBREW_PREFIXES) {
+    if (word.startsWith(p) && word.indexOf('"') > p.length && known(word.slice(p.length)))
+      return { prefix: p, rest: word.slice(p.length) };
+  }
+  return { prefix: '', rest: word };
+}
 
 /** Cleans text before tokenising: NFC, no niqqud, straight quotes, geresh and gershayim as ' and ". */
 export function cleanText(text: string): string {
@@ -120,15 +132,21 @@ export function tokenize(input: string, opts: TokenizeOptions): Token[] {
     // a lone prefix letter ("ל-AWS", "ב-10:00") carries no meaning of its own
     if (full.length === 1) return;
     const isAcronym = full.includes('"');
-    const split = opts.stripPrefixes && !isAcronym ? stripHebrewPrefix(full, opts.known) : { prefix: '', rest: full };
+    const split = !opts.stripPrefixes
+      ? { prefix: '', rest: full }
+      : isAcronym
+        ? stripAcronymPrefix(full, opts.known)
+        : stripHebrewPrefix(full, opts.known);
     const norm = split.rest;
     const stem = isAcronym ? norm : stemHebrew(norm);
+    const alt = isAcronym ? undefined : verbStem(norm);
     push({
       kind: 'word',
       raw,
       norm,
       full,
       stem,
+      ...(alt && alt !== stem ? { alt } : {}),
       display: raw.slice(split.prefix.length),
       script: 'he',
       prefix: split.prefix,

@@ -16,6 +16,7 @@ import {
   TOXIC,
   URGENCY_CUES,
 } from './lexicon/cues';
+import { DISCOURSE_CUES } from './lexicon/discourse';
 import { GLOSSARY } from './lexicon/glossary';
 import { HEBREW_KNOWN_WORDS, HEBREW_STOP_WORDS } from './lexicon/known-words';
 import { parseGlossary, type Sense } from './lexicon/senses';
@@ -26,6 +27,7 @@ import { cleanText, detectLanguage, tokenize, type Language, type Token } from '
 export type LexKind =
   | 'concept'
   | 'sense'
+  | 'cue'
   | 'sentiment'
   | 'emotion'
   | 'intent'
@@ -161,6 +163,9 @@ function compile(): Lexicon {
     for (const phrase of sense.en) add('sense', sense.id, phrase, 1);
     for (const phrase of sense.he) if (!prefixed(normalizeFinals(phrase))) add('sense', sense.id, phrase, 1);
   }
+  for (const [category, phrases] of Object.entries(DISCOURSE_CUES)) {
+    for (const phrase of phrases) add('cue', category, phrase, 1);
+  }
   addAll('sentiment', (p) => p, SENTIMENT);
   for (const [emotion, items] of Object.entries(EMOTION_CUES)) addAll('emotion', () => emotion, items);
   for (const [intent, items] of Object.entries(INTENT_CUES)) addAll('intent', () => intent, items);
@@ -206,7 +211,8 @@ function compile(): Lexicon {
       p.kind === 'sense' && toks.some((t) => t.script === 'he' && t.norm !== t.stem)
         ? toks.map((t) => (t.script === 'he' && t.norm !== t.stem ? t.norm : null))
         : undefined;
-    const semantic = p.kind === 'concept' || p.kind === 'sense' || p.kind === 'emotion' || p.kind === 'intent';
+    const semantic =
+      p.kind === 'concept' || p.kind === 'sense' || p.kind === 'cue' || p.kind === 'emotion' || p.kind === 'intent';
     const id = `${p.kind}|${semantic ? p.tag : ''}|${parts.join(' ')}|${exact?.join(' ') ?? ''}|${nextStartsWith ?? ''}`;
     const prev = seen.get(id);
     if (prev && Math.abs(prev.weight) >= Math.abs(p.weight)) continue;

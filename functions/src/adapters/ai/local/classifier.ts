@@ -142,8 +142,10 @@ export function decide(
   }
 
   if (c.has('sympathy') && !c.has('ad') && intent === 'social' && rules.sentiment <= 0.1) intent = 'support';
+  // a sales pitch (two ad cues and a price, a link or a phone number) or a chain message is off topic
+  const adCues = (a.byKind.cue ?? []).filter((x) => x.entry.tag === 'ad').length;
   const pitch = /[₪$€£%]|ש"ח/.test(a.text) || a.counts.urls > 0 || a.counts.phones > 0;
-  if ((c.has('chain') || (c.has('ad') && pitch)) && pi[m.intent.classes.indexOf('off_topic')]! > 0.2) intent = 'off_topic';
+  if ((c.has('chain') || (adCues >= 2 && pitch)) && pi[m.intent.classes.indexOf('off_topic')]! > 0.2) intent = 'off_topic';
 
   const pPos = ps[m.sentiment.classes.indexOf('positive')]!;
   const pNeg = ps[m.sentiment.classes.indexOf('negative')]!;

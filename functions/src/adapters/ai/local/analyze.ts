@@ -21,7 +21,8 @@ import { GLOSSARY } from './lexicon/glossary';
 import { HEBREW_KNOWN_WORDS, HEBREW_STOP_WORDS } from './lexicon/known-words';
 import { parseGlossary, type Sense } from './lexicon/senses';
 import { HEBREW_PREFIXES, normalizeFinals, stemHebrew } from './hebrew';
-import { cleanText, detectLanguage, tokenize, type Language, type Token } from './text';
+import { detectLanguage, type Language } from '../conventions';
+import { cleanText, tokenize, type Token } from './text';
 
 /** What a lexicon entry is evidence for. */
 export type LexKind =

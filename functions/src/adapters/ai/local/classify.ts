@@ -7,7 +7,7 @@ import { EMOTIONS, INTENTS, type Emotion, type Intent, type Urgency } from '@keh
 import type { Analysis, LexKind, LexMatch } from './analyze';
 import { lexicon } from './analyze';
 import { DUAL_INTENSIFIERS } from './lexicon/affect';
-import { TOPICS, type TopicKey, type TopicLabel } from './lexicon/topics';
+import { TOPICS, type TopicKey, type TopicLabel } from '../topics';
 
 const HEBREW_PLURAL_IMPERATIVE = /^ת[\u05D0-\u05EA]{2,}ו$/;
 

@@ -9,7 +9,6 @@ import { HEBREW_PREFIXES, normalizeFinals, stemHebrew, stripHebrewPrefix, stripN
 
 export type TokenKind = 'word' | 'number' | 'emoji' | 'url' | 'email' | 'phone' | 'mention' | 'time' | 'date' | 'punct';
 export type Script = 'he' | 'en';
-export type Language = 'he' | 'en' | 'mixed';
 
 /** One token of a message. */
 export interface Token {
@@ -90,21 +89,6 @@ export function cleanText(text: string): string {
     .replace(/\u05F4/g, '"')
     .replace(/\u05BE/g, '-')
     .replace(/([\u05D0-\u05EA]{2,})\/(?:ת|ה|ית|ות|ים|יות)(?![\u05D0-\u05EA])/g, '$1');
-}
-
-/** Detects the language of a text from its letters: he, en or mixed (en when there are none). */
-export function detectLanguage(text: string): Language {
-  let he = 0;
-  let en = 0;
-  for (const ch of text) {
-    if (HEBREW_RE.test(ch)) he++;
-    else if (LATIN_RE.test(ch)) en++;
-  }
-  if (he === 0 && en === 0) return 'en';
-  const share = he / (he + en);
-  if (share >= 0.75) return 'he';
-  if (share <= 0.25) return 'en';
-  return 'mixed';
 }
 
 function emojiKey(e: string): string {

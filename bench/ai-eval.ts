@@ -15,7 +15,7 @@
  * - Throughput: labels/s, enrich messages/s (in memory and against dynalite), query embedding time,
  *   model build time and size.
  */
-import { EMOTIONS, INTENTS, SENTIMENT_NEGATIVE_BELOW, SENTIMENT_POSITIVE_ABOVE, URGENCY_LEVELS } from '@kehila/shared';
+import { SENTIMENT_NEGATIVE_BELOW, SENTIMENT_POSITIVE_ABOVE } from '@kehila/shared';
 import { LocalAiPort } from '@kehila/functions/adapters/ai/local/provider';
 import { DynamoModelStore, MemoryModelStore } from '@kehila/functions/adapters/ai/local/model-store';
 import { labelMessage } from '@kehila/functions/adapters/ai/local/enrich';
@@ -98,12 +98,6 @@ const sentimentSign = (s: number): SentimentSign =>
 
 type Field = 'urgency' | 'intent' | 'sentiment' | 'emotion';
 const FIELDS: readonly Field[] = ['urgency', 'intent', 'sentiment', 'emotion'];
-const CLASSES: Record<Field, readonly string[]> = {
-  urgency: URGENCY_LEVELS,
-  intent: INTENTS,
-  sentiment: ['positive', 'neutral', 'negative'],
-  emotion: EMOTIONS,
-};
 /** Targets of issue 17 (test split, per language): macro-F1, and no class below 0.6. */
 const TARGET: Partial<Record<Field, number>> = { urgency: 0.8, intent: 0.8, sentiment: 0.85 };
 

@@ -7,9 +7,10 @@
  *   a suspicious object, an outage in progress) is `high` urgency, in either language;
  * - "no rush" / "אין לחץ" keep a message `low`;
  * - a need for today, tonight or now ("tonight", "עכשיו", "הערב") is at least `medium`, and `high`
- *   when the message asks for something or announces a deadline;
+ *   when the message asks for something, announces a deadline or says "urgent" with a task;
  * - a message that only offers condolences is `support`; spam and chain-message cues with a sales
  *   pitch make `off_topic`;
+ * - worry or looking forward said in the message's own emotion words is `fear` or `anticipation`;
  * - the sentiment score always has the sign of the chosen class (S2 §9 thresholds ±0.1).
  */
 import type { Emotion, Intent, Urgency } from '@kehila/shared';
@@ -130,12 +131,14 @@ export function decide(
   let urgency = argmax(m.urgency, pu) as Urgency;
   let intent = argmax(m.intent, pi) as Intent;
   const sentimentClass = argmax(m.sentiment, ps);
-  const emotion = argmax(m.emotion, pe) as Emotion;
+  let emotion = argmax(m.emotion, pe) as Emotion;
 
   const spam = c.has('ad') || c.has('chain') || intent === 'off_topic';
+  const today = (c.has('today') || c.has('now')) && !c.has('past') && !spam;
   if (isEmergencyNow(a, c)) urgency = 'high';
   else if (c.has('calm')) urgency = 'low';
-  else if ((c.has('today') || c.has('now')) && !c.has('past') && !spam) {
+  else if (today && c.has('urgent') && rules.actionItems > 0) urgency = 'high';
+  else if (today) {
     // a need for today or right now: asking for it or a deadline is high, anything else at least medium
     const asks = intent === 'request' || (a.byKind.deadline ?? []).length > 0;
     urgency = atLeast(urgency, asks ? 'high' : 'medium');
@@ -147,6 +150,10 @@ export function decide(
   const pitch = /[₪$€£%]|ש"ח/.test(a.text) || a.counts.urls > 0 || a.counts.phones > 0;
   if ((c.has('chain') || (adCues >= 2 && pitch)) && pi[m.intent.classes.indexOf('off_topic')]! > 0.2) intent = 'off_topic';
 
+  // worry or looking forward said in so many words ("worried… scared", "can't wait") is that feeling
+  const said = spokenEmotion(a);
+  if (said) emotion = said;
+
   const pPos = ps[m.sentiment.classes.indexOf('positive')]!;
   const pNeg = ps[m.sentiment.classes.indexOf('negative')]!;
   const s = pPos - pNeg;
@@ -155,6 +162,21 @@ export function decide(
   else if (sentimentClass === 'negative') sentiment = Math.min(s, rules.sentiment, -0.12);
   else sentiment = Math.max(-0.09, Math.min(0.09, s * 0.1));
   return { urgency, intent, sentiment: Math.round(sentiment * 1000) / 1000, emotion };
+}
+
+/** Feelings whose words alone decide the emotion when they clearly dominate. */
+const SPOKEN_EMOTIONS: ReadonlySet<string> = new Set(['fear', 'anticipation']);
+/** Weight of emotion words (lexicon/affect.ts) a feeling needs to hold whatever the weights say. */
+const SPOKEN_MIN = 2;
+
+/** Fear or anticipation when the message's own emotion words say so, twice as strongly as any other feeling. */
+export function spokenEmotion(a: Analysis): Emotion | null {
+  const sums = new Map<string, number>();
+  for (const x of a.byKind.emotion ?? []) sums.set(x.entry.tag, (sums.get(x.entry.tag) ?? 0) + x.entry.weight);
+  const ranked = [...sums].sort((p, q) => q[1] - p[1]);
+  const [top, second] = ranked;
+  if (!top || !SPOKEN_EMOTIONS.has(top[0]) || top[1] < SPOKEN_MIN) return null;
+  return !second || top[1] >= 2 * second[1] ? (top[0] as Emotion) : null;
 }
 
 /** Senses the rules read, checked against the glossary once (a renamed sense must not silently disable a rule). */

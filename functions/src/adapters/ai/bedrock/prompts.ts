@@ -4,8 +4,8 @@
  */
 import { EMOTIONS, INTENTS, SUMMARY_SECTIONS, URGENCY_LEVELS, type Message } from '@kehila/shared';
 import type { AiCommunityContext, AiInputMessage } from '../../../core/ports/ai';
-import { TOPIC_LABELS } from '../local/lexicon/topics';
-import { summaryHeading, summaryLanguage } from '../local/summary';
+import { summaryHeading, summaryLanguage } from '../conventions';
+import { TOPIC_LABELS } from '../topics';
 
 /** Longest message text sent for enrichment (characters). */
 export const ENRICH_TEXT_MAX = 2000;

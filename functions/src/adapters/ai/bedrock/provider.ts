@@ -25,8 +25,8 @@ import {
 import { logger } from '../../../core/logger';
 import { embeddingDimensionsOf } from './models';
 import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../../../core/ports/ai';
-import { actionDetails, actionTitle, ACTION_TITLE_MAX } from '../local/actions';
-import { TOPIC_LABELS } from '../local/lexicon/topics';
+import { actionDetails, actionTitle, ACTION_TITLE_MAX } from '../conventions';
+import { TOPIC_LABELS } from '../topics';
 import {
   ACTION_TOOL,
   ACTION_TOOL_SCHEMA,

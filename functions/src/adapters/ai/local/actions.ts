@@ -7,9 +7,7 @@ import type { ActionPriority, Message, SuggestedAction, Urgency } from '@kehila/
 import { analyze, type Analysis } from './analyze';
 import { extractActionItems } from './classify';
 import { labelMessage } from './enrich';
-
-/** Title length limit (S2 §5: the first 50 characters). */
-export const ACTION_TITLE_MAX = 50;
+import { actionDetails, actionTitle } from '../conventions';
 
 const NOT_NAMES = new Set(
   `hi hey hello guys everyone all team friends folks please thanks yes no ok okay so well also and but reminder
@@ -18,15 +16,6 @@ const NOT_NAMES = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
-
-/** The first 50 characters of a text, or a shorter action item cut at a word boundary. */
-export function actionTitle(text: string, fromItem: boolean): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  if (t.length <= ACTION_TITLE_MAX) return t;
-  if (!fromItem) return t.slice(0, ACTION_TITLE_MAX).trim();
-  const cut = t.slice(0, ACTION_TITLE_MAX + 1).replace(/\s+\S*$/, '');
-  return (cut.length >= 20 ? cut : t.slice(0, ACTION_TITLE_MAX)).trim();
-}
 
 /** Who a task is addressed to: an @mention, a vocative ("Dana, please…") or "assigned to X". */
 export function findAssignee(text: string): string | null {
@@ -76,28 +65,6 @@ function sentenceOf(a: Analysis, item: string): string {
   return (
     a.sentences.find((s) => s.text.replace(/\s+/g, ' ').includes(item.replace(/…$/, '').slice(0, 40)))?.text ?? item
   );
-}
-
-/** Builds the details text of an action (S2 §5 conventions). */
-export function actionDetails(input: {
-  content: string;
-  sender: string | null;
-  topic: string | null;
-  reference?: string;
-  otherItems?: readonly string[];
-  evidence?: string | null;
-  assignee?: string | null;
-}): string {
-  const lines: string[] = [input.content.trim(), ''];
-  if (input.reference) lines.push(`Reference: ${input.reference}`);
-  lines.push(`Sender: ${input.sender?.trim() || 'N/A'}`, `Topic: ${input.topic?.trim() || 'N/A'}`);
-  if (input.otherItems && input.otherItems.length > 0) {
-    lines.push('', isHebrew(input.content) ? 'משימות נוספות:' : 'Other action items:');
-    for (const i of input.otherItems) lines.push(`- ${i}`);
-  }
-  if (input.evidence) lines.push('', '### Evidence:', input.evidence);
-  if (input.assignee) lines.push('', `### Assigned to: @${input.assignee.replace(/^@/, '')}`);
-  return lines.join('\n');
 }
 
 /** generate-action (S2 §7.2): title from the first action item or the message, details by convention. */

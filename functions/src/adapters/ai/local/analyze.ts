@@ -16,13 +16,19 @@ import {
   TOXIC,
   URGENCY_CUES,
 } from './lexicon/cues';
+import { DISCOURSE_CUES } from './lexicon/discourse';
+import { GLOSSARY } from './lexicon/glossary';
 import { HEBREW_KNOWN_WORDS, HEBREW_STOP_WORDS } from './lexicon/known-words';
-import { normalizeFinals, stemHebrew } from './hebrew';
-import { cleanText, detectLanguage, tokenize, type Language, type Token } from './text';
+import { parseGlossary, type Sense } from './lexicon/senses';
+import { HEBREW_PREFIXES, normalizeFinals, stemHebrew } from './hebrew';
+import { detectLanguage, type Language } from '../conventions';
+import { cleanText, tokenize, type Token } from './text';
 
 /** What a lexicon entry is evidence for. */
 export type LexKind =
   | 'concept'
+  | 'sense'
+  | 'cue'
   | 'sentiment'
   | 'emotion'
   | 'intent'
@@ -47,6 +53,12 @@ export interface LexEntry {
   readonly weight: number;
   /** Stems to match in order. */
   readonly parts: readonly string[];
+  /**
+   * Per part, the exact (normalised) Hebrew word a sense needs when it was written inflected:
+   * "מכירות" (sales) must not match "מכיר" (knows) through their shared stem. Null: any word
+   * with the stem matches (a base form such as "ילד" matches "ילדים").
+   */
+  readonly exact?: readonly (string | null)[];
   /** A trailing Hebrew letter the next word must start with ("יש ל" + "לשלוח"). */
   readonly nextStartsWith?: string;
   readonly phrase: string;
@@ -104,6 +116,7 @@ export interface Lexicon {
   readonly known: (word: string) => boolean;
   readonly hebrewStop: ReadonlySet<string>;
   readonly concepts: ReadonlyMap<string, Concept>;
+  readonly senses: ReadonlyMap<string, Sense>;
 }
 
 /** A phrase ending in a lone Hebrew letter: the next word must start with it ("יש ל"). */
@@ -135,6 +148,24 @@ function compile(): Lexicon {
   for (const c of CONCEPTS) {
     concepts.set(c.id, c);
     for (const phrase of [...c.en, ...c.he]) add('concept', c.id, phrase, 1);
+  }
+  const senses = new Map<string, Sense>();
+  const glossary = parseGlossary(GLOSSARY);
+  const glossaryWords = new Set(glossary.flatMap((g) => g.he.filter((w) => !w.includes(' ')).map(normalizeFinals)));
+  // "בבית" is ב + "בית": the tokenizer strips the prefix when "בית" is known, and "בבית" as a known
+  // word of its own would stop "בבית הספר" from losing its ב
+  const prefixed = (w: string) =>
+    !w.includes(' ') &&
+    // a doubled ו is a spelling ("וועד"), not "and" + "ועד"
+    !w.startsWith('וו') &&
+    HEBREW_PREFIXES.some((x) => w.startsWith(x) && glossaryWords.has(w.slice(x.length)));
+  for (const sense of glossary) {
+    senses.set(sense.id, sense);
+    for (const phrase of sense.en) add('sense', sense.id, phrase, 1);
+    for (const phrase of sense.he) if (!prefixed(normalizeFinals(phrase))) add('sense', sense.id, phrase, 1);
+  }
+  for (const [category, phrases] of Object.entries(DISCOURSE_CUES)) {
+    for (const phrase of phrases) add('cue', category, phrase, 1);
   }
   addAll('sentiment', (p) => p, SENTIMENT);
   for (const [emotion, items] of Object.entries(EMOTION_CUES)) addAll('emotion', () => emotion, items);
@@ -177,8 +208,13 @@ function compile(): Lexicon {
     // entities (numbers, links) are never part of a phrase: "404" would match every number
     if (toks.some((t) => t.kind !== 'word' && t.kind !== 'emoji')) continue;
     const parts = toks.map((t) => t.stem);
-    const semantic = p.kind === 'concept' || p.kind === 'emotion' || p.kind === 'intent';
-    const id = `${p.kind}|${semantic ? p.tag : ''}|${parts.join(' ')}|${nextStartsWith ?? ''}`;
+    const exact =
+      p.kind === 'sense' && toks.some((t) => t.script === 'he' && t.norm !== t.stem)
+        ? toks.map((t) => (t.script === 'he' && t.norm !== t.stem ? t.norm : null))
+        : undefined;
+    const semantic =
+      p.kind === 'concept' || p.kind === 'sense' || p.kind === 'cue' || p.kind === 'emotion' || p.kind === 'intent';
+    const id = `${p.kind}|${semantic ? p.tag : ''}|${parts.join(' ')}|${exact?.join(' ') ?? ''}|${nextStartsWith ?? ''}`;
     const prev = seen.get(id);
     if (prev && Math.abs(prev.weight) >= Math.abs(p.weight)) continue;
     seen.set(id, {
@@ -187,6 +223,7 @@ function compile(): Lexicon {
       weight: p.weight,
       parts,
       phrase: p.phrase,
+      ...(exact ? { exact } : {}),
       ...(nextStartsWith ? { nextStartsWith } : {}),
     });
   }
@@ -198,7 +235,7 @@ function compile(): Lexicon {
     index.set(key, list);
   }
   for (const list of index.values()) list.sort((a, b) => b.parts.length - a.parts.length);
-  return { index, known, hebrewStop, concepts };
+  return { index, known, hebrewStop, concepts, senses };
 }
 
 let compiled: Lexicon | undefined;
@@ -209,17 +246,26 @@ export function lexicon(): Lexicon {
   return compiled;
 }
 
+/** Whether a token fills part `j` of an entry: its exact word when the entry needs one, else its stem. */
+function partMatches(t: Token, e: LexEntry, j: number): boolean {
+  const exact = e.exact?.[j];
+  if (exact) return t.norm === exact;
+  return t.stem === e.parts[j] || t.alt === e.parts[j];
+}
+
 function findMatches(seq: readonly Token[], lex: Lexicon): LexMatch[] {
   const found: LexMatch[] = [];
   for (let i = 0; i < seq.length; i++) {
-    const candidates = lex.index.get(seq[i]!.stem);
+    const tok = seq[i]!;
+    const candidates = lex.index.get(tok.stem) ?? (tok.alt !== undefined ? lex.index.get(tok.alt) : undefined);
     if (!candidates) continue;
     const sentence = seq[i]!.sentence;
     for (const e of candidates) {
+      if (!partMatches(tok, e, 0)) continue;
       let j = 1;
       for (; j < e.parts.length; j++) {
         const t = seq[i + j];
-        if (!t || t.sentence !== sentence || t.stem !== e.parts[j]) break;
+        if (!t || t.sentence !== sentence || !partMatches(t, e, j)) break;
       }
       if (j < e.parts.length) continue;
       let end = i + e.parts.length;
@@ -240,7 +286,17 @@ function findMatches(seq: readonly Token[], lex: Lexicon): LexMatch[] {
     byKind.set(m.entry.kind, list);
   }
   const kept: LexMatch[] = [];
-  for (const list of byKind.values()) {
+  for (const [kind, all] of byKind) {
+    // a word that is exactly an inflected sense form ("מכירות") is not also a base form of its stem ("מכיר")
+    const list =
+      kind === 'sense'
+        ? all.filter(
+            (m) =>
+              m.end - m.start > 1 ||
+              m.entry.exact ||
+              !all.some((o) => o.start === m.start && o.end === m.start + 1 && o.entry.exact),
+          )
+        : all;
     for (const m of list) {
       const hidden = list.some(
         (o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start,

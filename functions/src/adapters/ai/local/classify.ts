@@ -7,7 +7,7 @@ import { EMOTIONS, INTENTS, type Emotion, type Intent, type Urgency } from '@keh
 import type { Analysis, LexKind, LexMatch } from './analyze';
 import { lexicon } from './analyze';
 import { DUAL_INTENSIFIERS } from './lexicon/affect';
-import { TOPICS, type TopicKey, type TopicLabel } from './lexicon/topics';
+import { TOPICS, type TopicKey, type TopicLabel } from '../topics';
 
 const HEBREW_PLURAL_IMPERATIVE = /^ת[\u05D0-\u05EA]{2,}ו$/;
 
@@ -328,6 +328,11 @@ const HOURS_LEFT =
  * a request or a question waiting for an answer is at least medium (S2 guidelines in docs/ai.md).
  */
 export function classifyUrgency(a: Analysis, intent: Intent): Urgency {
+  return urgencyByRules(a, intent).label;
+}
+
+/** The rule urgency and the score it was read from (the score is evidence for the weights too). */
+export function urgencyByRules(a: Analysis, intent: Intent): { label: Urgency; score: number } {
   let score = 0;
   let strong = false;
   const calm = intent === 'support' || intent === 'social' || intent === 'off_topic';
@@ -357,9 +362,9 @@ export function classifyUrgency(a: Analysis, intent: Intent): Urgency {
   if (intent === 'question') score += 0.5;
   if (intent === 'complaint') score += 0.6;
   if (calm && !countdown) score -= 0.5;
-  if ((strong && score >= 2.5) || score >= 3.4) return 'high';
-  if (score >= 1.1) return 'medium';
-  return 'low';
+  if ((strong && score >= 2.5) || score >= 3.4) return { label: 'high', score };
+  if (score >= 1.1) return { label: 'medium', score };
+  return { label: 'low', score };
 }
 
 /** Toxicity 0..1: insults, profanity and harassment, heavier when aimed at someone. */

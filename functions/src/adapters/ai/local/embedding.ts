@@ -18,14 +18,18 @@ import { analyze, lexicon, type Analysis } from './analyze';
 import { fnv1a } from './hash';
 import { packParts } from './model-store';
 import { CONCEPTS } from './lexicon/concepts';
-import { CONCEPT_TERM_PREFIX, idf, messageTerms } from './keywords';
+import { GLOSSARY } from './lexicon/glossary';
+import type { SensePos } from './lexicon/senses';
+import { CONCEPT_TERM_PREFIX, idf, messageTerms, SENSE_TERM_PREFIX } from './keywords';
 
 /** Dimensions of every local vector. */
 export const LOCAL_EMBEDDING_DIMENSIONS = 384;
 /** Non-zero entries per feature (sparse ternary index vectors). */
 const NONZERO = 4;
 /** Feature weights relative to a word stem. */
-const WEIGHT = { concept: 2.2, parent: 0.6, stem: 1, chars: 0.45, neighbour: 0.35 } as const;
+const WEIGHT = { concept: 1, parent: 0.6, sense: 2, stem: 1, covered: 0.35, chars: 0.45, neighbour: 0.35 } as const;
+/** Sense weight by what it names: things carry the meaning of a message more than actions, qualities and times. */
+const POS_WEIGHT: Readonly<Record<SensePos, number>> = { n: 1, v: 0.7, a: 0.6, t: 0.45 };
 /** A community's first model is built at this many messages; later ones each time it doubles. */
 export const FIRST_MODEL_DOCS = 64;
 /** Documents and vocabulary the model build reads. */
@@ -41,7 +45,7 @@ const DEFAULT_IDF = 2;
  * lexicon change moves every community's embedding version (and triggers re-embedding).
  */
 export const EMBEDDING_ALGORITHM = fnv1a(
-  JSON.stringify({ CONCEPTS, WEIGHT, NONZERO, d: LOCAL_EMBEDDING_DIMENSIONS, v: 1 }),
+  JSON.stringify({ CONCEPTS, GLOSSARY, WEIGHT, POS_WEIGHT, NONZERO, d: LOCAL_EMBEDDING_DIMENSIONS, v: 2 }),
 )
   .toString(16)
   .padStart(8, '0');
@@ -82,6 +86,13 @@ function addFeature(vec: Float64Array, feature: string, weight: number): void {
   }
 }
 
+/** The vector feature of a corpus term (a word, a concept or a sense). */
+function featureOf(term: string): string {
+  if (term.startsWith(CONCEPT_TERM_PREFIX)) return `c:${term.slice(CONCEPT_TERM_PREFIX.length)}`;
+  if (term.startsWith(SENSE_TERM_PREFIX)) return `s:${term.slice(SENSE_TERM_PREFIX.length)}`;
+  return `w:${term}`;
+}
+
 function charGrams(stem: string): string[] {
   if (stem.length < 4) return [];
   const padded = `#${stem}#`;
@@ -104,21 +115,30 @@ export function features(a: Analysis, model: EmbeddingModel): Map<string, number
     add(`c:${m.entry.tag}`, WEIGHT.concept * w);
     for (const p of concept?.parents ?? []) add(`c:${p}`, WEIGHT.parent * w);
   }
+  // senses are shared by both languages: words they cover weigh less as words of their own
+  const covered = new Set<string>();
+  const sensesSeen = new Set<string>();
+  for (const m of a.byKind.sense ?? []) {
+    for (let i = m.start; i < m.end; i++) covered.add(a.seq[i]!.stem);
+    if (sensesSeen.has(m.entry.tag)) continue;
+    sensesSeen.add(m.entry.tag);
+    const sense = lex.senses.get(m.entry.tag);
+    const w = termIdf(model, SENSE_TERM_PREFIX + m.entry.tag) * POS_WEIGHT[sense?.pos ?? 'n'];
+    add(`s:${m.entry.tag}`, WEIGHT.sense * w);
+  }
   for (const t of messageTerms(a)) {
     const tf = 1 + Math.log(t.count);
     // multi-word phrases are carried by their concept and words
     const stems = t.term.includes(' ') ? t.term.split(' ') : [t.term];
     for (const stem of stems) {
       const w = tf * termIdf(model, stem);
-      add(`w:${stem}`, WEIGHT.stem * w);
-      const grams = charGrams(stem);
-      for (const g of grams) add(`g:${g}`, (WEIGHT.chars * w) / Math.sqrt(grams.length));
-      for (const [n, pw] of model.neighbours.get(stem) ?? []) {
-        add(
-          n.startsWith(CONCEPT_TERM_PREFIX) ? `c:${n.slice(CONCEPT_TERM_PREFIX.length)}` : `w:${n}`,
-          WEIGHT.neighbour * w * pw,
-        );
+      const isCovered = covered.has(stem);
+      add(`w:${stem}`, (isCovered ? WEIGHT.covered : WEIGHT.stem) * w);
+      if (!isCovered) {
+        const grams = charGrams(stem);
+        for (const g of grams) add(`g:${g}`, (WEIGHT.chars * w) / Math.sqrt(grams.length));
       }
+      for (const [n, pw] of model.neighbours.get(stem) ?? []) add(featureOf(n), WEIGHT.neighbour * w * pw);
     }
   }
   return f;
@@ -198,7 +218,8 @@ export function buildModel(input: {
       [a, b],
       [b, a],
     ] as const) {
-      if (x.startsWith(CONCEPT_TERM_PREFIX)) continue;
+      // pseudo-terms (concepts, senses) are neighbours, never keys: only words are looked up
+      if (x.startsWith('#')) continue;
       const list = cands.get(x) ?? [];
       list.push([y, score]);
       cands.set(x, list);

@@ -60,10 +60,16 @@ const STEP2: Array<[string, string]> = [
   ['iviti', 'ive'],
 ];
 
+/** Words ending like an inflection that are words of their own ("parking" is not "park"). */
+const NOT_INFLECTED = new Set(
+  `parking building ceiling morning evening wedding clothing housing shipping listing landing heading spring string
+  thing nothing something anything everything during ring king sibling pudding news series species bus gas`.split(/\s+/),
+);
+
 /** Light Porter-style stem of a lowercase English word. */
 export function stemEnglish(word: string): string {
   let w = word;
-  if (w.length <= 3) return w;
+  if (w.length <= 3 || NOT_INFLECTED.has(w)) return w;
   if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'i';
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);

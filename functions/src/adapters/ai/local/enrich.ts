@@ -8,12 +8,14 @@ import {
   classifyEmotion,
   classifyIntent,
   classifyTopic,
-  classifyUrgency,
   extractActionItems,
   scoreSentiment,
   scoreToxicity,
+  urgencyByRules,
 } from './classify';
-import { conceptTerms, messageTerms, type TermOccurrence } from './keywords';
+import { decide } from './classifier';
+import { classifierFeatures, type RuleLabels } from './features';
+import { conceptTerms, messageTerms, senseTerms, type TermOccurrence } from './keywords';
 
 /** What the classifiers say about one message, before keywords. */
 export interface MessageLabels {
@@ -26,8 +28,32 @@ export interface MessageLabels {
   readonly toxicity: number;
   readonly action_items: string[];
   readonly terms: TermOccurrence[];
-  /** Concept pseudo-terms (counted for embedding weights). */
+  /** Concept and sense pseudo-terms (counted for embedding weights). */
   readonly concepts: string[];
+}
+
+/** What the rules say about a message and the features the weights read (the training script uses it too). */
+export function evidence(
+  text: string,
+  analysis: Analysis = analyze(text),
+): { analysis: Analysis; rules: RuleLabels & { items: string[] }; features: Map<string, number> } {
+  const toxicity = scoreToxicity(analysis);
+  const sentiment = scoreSentiment(analysis, toxicity);
+  const actionItems = extractActionItems(analysis);
+  const intent = classifyIntent(analysis, sentiment, toxicity, actionItems.length);
+  const emotion = classifyEmotion(analysis, sentiment, intent, toxicity);
+  const urgency = urgencyByRules(analysis, intent);
+  const rules = {
+    items: actionItems,
+    urgency: urgency.label,
+    urgencyScore: urgency.score,
+    intent,
+    emotion,
+    sentiment,
+    toxicity,
+    actionItems: actionItems.length,
+  };
+  return { analysis, rules, features: classifierFeatures(analysis, rules) };
 }
 
 /** Labels one message text (deterministic, no I/O). */
@@ -48,22 +74,18 @@ export function labelMessage(text: string): MessageLabels {
       concepts: [],
     };
   }
-  const toxicity = scoreToxicity(analysis);
-  const sentiment = scoreSentiment(analysis, toxicity);
-  const actionItems = extractActionItems(analysis);
-  const intent = classifyIntent(analysis, sentiment, toxicity, actionItems.length);
-  const emotion = classifyEmotion(analysis, sentiment, intent, toxicity);
-  const urgency = classifyUrgency(analysis, intent);
+  const { rules, features } = evidence(text, analysis);
+  const d = decide(analysis, rules, features);
   return {
     analysis,
-    topic: classifyTopic(analysis, intent, toxicity),
-    urgency,
-    sentiment,
-    emotion,
-    intent,
-    toxicity,
-    action_items: actionItems,
+    topic: classifyTopic(analysis, d.intent, rules.toxicity),
+    urgency: d.urgency,
+    sentiment: d.sentiment,
+    emotion: d.emotion,
+    intent: d.intent,
+    toxicity: rules.toxicity,
+    action_items: rules.items,
     terms: messageTerms(analysis),
-    concepts: conceptTerms(analysis),
+    concepts: [...conceptTerms(analysis), ...senseTerms(analysis)],
   };
 }

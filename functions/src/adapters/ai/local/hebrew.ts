@@ -88,6 +88,21 @@ export function stemHebrew(word: string): string {
   return w;
 }
 
+/** Verb endings ("עברתם", "מצאתי", "סגרנו", "תביאו") and the construct plural ("מעילי חורף"). */
+const VERB_ENDINGS = ['תמ', 'תנ', 'תי', 'נו', 'ו', 'י'] as const;
+
+/**
+ * The verb stem of a normalised word when it ends like a conjugated verb ("עברתמ" → "עבר",
+ * "מצאתי" → "מצא", "תביאו" → "תביא") or a construct plural ("מעילי" → "מעיל"), or undefined. A second key for lexicon lookups only: the
+ * word's own stem is tried first, so a noun that happens to end the same way loses nothing.
+ */
+export function verbStem(word: string): string | undefined {
+  for (const e of VERB_ENDINGS) {
+    if (word.endsWith(e) && word.length - e.length >= 3) return word.slice(0, -e.length);
+  }
+  return undefined;
+}
+
 /** Result of prefix stripping: the remaining word and how many letters were removed. */
 export interface PrefixSplit {
   readonly prefix: string;
@@ -101,11 +116,16 @@ export interface PrefixSplit {
  * begin many roots) are stripped, and only when at least four letters remain (short roots stay whole).
  */
 export function stripHebrewPrefix(word: string, known: (stem: string) => boolean): PrefixSplit {
-  if (word.length <= 2 || known(word) || known(stemHebrew(word))) return { prefix: '', rest: word };
+  const isKnown = (w: string) => {
+    if (known(w) || known(stemHebrew(w))) return true;
+    const v = verbStem(w);
+    return v !== undefined && known(v);
+  };
+  if (word.length <= 2 || isKnown(word)) return { prefix: '', rest: word };
   for (const p of HEBREW_PREFIXES) {
     if (!word.startsWith(p) || word.length - p.length < 2) continue;
     const rest = word.slice(p.length);
-    if (known(rest) || known(stemHebrew(rest))) return { prefix: p, rest };
+    if (isKnown(rest)) return { prefix: p, rest };
   }
   let best: PrefixSplit = { prefix: '', rest: word };
   for (const p of HEBREW_PREFIXES) {

@@ -58,6 +58,14 @@ export function messageTerms(a: Analysis): TermOccurrence[] {
   return [...out].map(([term, v]) => ({ term, ...v }));
 }
 
+/** Prefix of sense pseudo-terms (glossary senses, the same in both languages). */
+export const SENSE_TERM_PREFIX = '#s:';
+
+/** Sense pseudo-terms of a message (distinct). */
+export function senseTerms(a: Analysis): string[] {
+  return [...new Set((a.byKind.sense ?? []).map((m) => SENSE_TERM_PREFIX + m.entry.tag))];
+}
+
 /** Concept pseudo-terms of a message (distinct). */
 export function conceptTerms(a: Analysis): string[] {
   return [...new Set((a.byKind.concept ?? []).map((m) => CONCEPT_TERM_PREFIX + m.entry.tag))];

@@ -14,19 +14,10 @@ import {
   type Urgency,
 } from '@kehila/shared';
 import type { AiCommunityContext } from '../../../core/ports/ai';
-import { detectLanguage } from './text';
+import { summaryHeading, summaryLanguage, type SummaryLanguage } from '../conventions';
 import { labelMessage } from './enrich';
 import { isAnswered } from './actions';
-import { GENERAL_TOPIC, TOPIC_LABELS_HE } from './lexicon/topics';
-
-type Lang = 'he' | 'en';
-
-const HEADINGS_HE: Readonly<Record<(typeof SUMMARY_SECTIONS)[number], string>> = {
-  'Key Topics': 'נושאים מרכזיים',
-  'Action Items': 'משימות',
-  'Recommended Actions': 'פעולות מומלצות',
-  'Quick Stats': 'נתונים בקצרה',
-};
+import { GENERAL_TOPIC, TOPIC_LABELS_HE } from '../topics';
 
 const EMOTION_HE: Readonly<Record<Emotion, string>> = {
   joy: 'שמחה',
@@ -39,26 +30,6 @@ const EMOTION_HE: Readonly<Record<Emotion, string>> = {
   trust: 'אמון',
   anticipation: 'ציפייה',
 };
-
-/** The heading line of a summary section in a language. */
-export function summaryHeading(section: (typeof SUMMARY_SECTIONS)[number], lang: Lang): string {
-  return lang === 'he' ? `## ${section} — ${HEADINGS_HE[section]}` : `## ${section}`;
-}
-
-/** The language of a community's summaries: Hebrew when the community says so or its messages mostly are. */
-export function summaryLanguage(community: AiCommunityContext, messages: readonly Message[]): Lang {
-  const declared = (community.group_language ?? '').toLowerCase();
-  if (declared === 'hebrew' || declared === 'he') return 'he';
-  if (declared === 'english' || declared === 'en') return 'en';
-  let he = 0;
-  let en = 0;
-  for (const m of messages) {
-    const l = detectLanguage(m.content ?? '');
-    if (l === 'he') he++;
-    else if (l === 'en') en++;
-  }
-  return he > en ? 'he' : 'en';
-}
 
 interface Row {
   readonly m: Message;
@@ -102,7 +73,7 @@ function excerpt(text: string, max = 120): string {
   return t.length > max ? t.slice(0, max - 1).replace(/\s+\S*$/, '') + '…' : t;
 }
 
-function topicLabel(topic: string, lang: Lang): string {
+function topicLabel(topic: string, lang: SummaryLanguage): string {
   return lang === 'he' ? (TOPIC_LABELS_HE[topic] ?? topic) : topic;
 }
 

@@ -5,11 +5,10 @@
  * lowercased, contractions split and stemmed; sentences are numbered for the rules.
  */
 import { ENGLISH_STOP_WORDS, splitContraction, stemEnglish } from './english';
-import { normalizeFinals, stemHebrew, stripHebrewPrefix, stripNiqqud } from './hebrew';
+import { HEBREW_PREFIXES, normalizeFinals, stemHebrew, stripHebrewPrefix, stripNiqqud, verbStem } from './hebrew';
 
 export type TokenKind = 'word' | 'number' | 'emoji' | 'url' | 'email' | 'phone' | 'mention' | 'time' | 'date' | 'punct';
 export type Script = 'he' | 'en';
-export type Language = 'he' | 'en' | 'mixed';
 
 /** One token of a message. */
 export interface Token {
@@ -22,6 +21,8 @@ export interface Token {
   readonly full: string;
   /** Matching and statistics key: stemmed (English) or suffix-stemmed (Hebrew). */
   readonly stem: string;
+  /** A second lookup key for Hebrew verbs ("עברתם" → "עבר"), when the word ends like a conjugated verb. */
+  readonly alt?: string;
   /** Readable form for keywords: the word as written minus prefix letters (English lowercased unless an acronym or brand). */
   readonly display: string;
   readonly script: Script | null;
@@ -69,6 +70,16 @@ const LATIN_RE = /[A-Za-z]/;
 const HE_THEN_LATIN = /^([\u05D0-\u05EA]+)([A-Za-z].*)$/;
 const PREFIX_ONLY = /^(?:ו|ה|ב|כ|ל|מ|ש|וה|וב|ול|ומ|וש|שה|שב|של|לה|בה|מה|כש)$/;
 
+/** An acronym keeps its letters unless a prefix hides a known one ("בחו"ל" is ב + "חו"ל"). */
+function stripAcronymPrefix(word: string, known: (w: string) => boolean): { prefix: string; rest: string } {
+  if (known(word)) return { prefix: '', rest: word };
+  for (const p of HEBREW_PREFIXES) {
+    if (word.startsWith(p) && word.indexOf('"') > p.length && known(word.slice(p.length)))
+      return { prefix: p, rest: word.slice(p.length) };
+  }
+  return { prefix: '', rest: word };
+}
+
 /** Cleans text before tokenising: NFC, no niqqud, straight quotes, geresh and gershayim as ' and ". */
 export function cleanText(text: string): string {
   return stripNiqqud(text.normalize('NFC'))
@@ -78,21 +89,6 @@ export function cleanText(text: string): string {
     .replace(/\u05F4/g, '"')
     .replace(/\u05BE/g, '-')
     .replace(/([\u05D0-\u05EA]{2,})\/(?:ת|ה|ית|ות|ים|יות)(?![\u05D0-\u05EA])/g, '$1');
-}
-
-/** Detects the language of a text from its letters: he, en or mixed (en when there are none). */
-export function detectLanguage(text: string): Language {
-  let he = 0;
-  let en = 0;
-  for (const ch of text) {
-    if (HEBREW_RE.test(ch)) he++;
-    else if (LATIN_RE.test(ch)) en++;
-  }
-  if (he === 0 && en === 0) return 'en';
-  const share = he / (he + en);
-  if (share >= 0.75) return 'he';
-  if (share <= 0.25) return 'en';
-  return 'mixed';
 }
 
 function emojiKey(e: string): string {
@@ -120,15 +116,21 @@ export function tokenize(input: string, opts: TokenizeOptions): Token[] {
     // a lone prefix letter ("ל-AWS", "ב-10:00") carries no meaning of its own
     if (full.length === 1) return;
     const isAcronym = full.includes('"');
-    const split = opts.stripPrefixes && !isAcronym ? stripHebrewPrefix(full, opts.known) : { prefix: '', rest: full };
+    const split = !opts.stripPrefixes
+      ? { prefix: '', rest: full }
+      : isAcronym
+        ? stripAcronymPrefix(full, opts.known)
+        : stripHebrewPrefix(full, opts.known);
     const norm = split.rest;
     const stem = isAcronym ? norm : stemHebrew(norm);
+    const alt = isAcronym ? undefined : verbStem(norm);
     push({
       kind: 'word',
       raw,
       norm,
       full,
       stem,
+      ...(alt && alt !== stem ? { alt } : {}),
       display: raw.slice(split.prefix.length),
       script: 'he',
       prefix: split.prefix,

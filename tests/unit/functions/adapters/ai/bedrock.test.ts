@@ -16,7 +16,7 @@ import { BedrockAiPort, isRetryable, parseEnrichments } from '@kehila/functions/
 import { fillTemplate } from '@kehila/functions/adapters/ai/bedrock/prompts';
 import { LocalAiPort } from '@kehila/functions/adapters/ai/local/provider';
 import { MemoryModelStore } from '@kehila/functions/adapters/ai/local/model-store';
-import { TOPIC_LABELS } from '@kehila/functions/adapters/ai/local/lexicon/topics';
+import { TOPIC_LABELS } from '@kehila/functions/adapters/ai/topics';
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`../../../../fixtures/ai/bedrock/${name}`, import.meta.url), 'utf8')) as T;

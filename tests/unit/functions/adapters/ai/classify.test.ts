@@ -11,7 +11,7 @@ describe('urgency', () => {
     ['נשארו 24 שעות לקמפיין התרומות!', 'high'],
     ['Please RSVP by Wednesday so we can order enough food', 'medium'],
     ['תזכורת: הסדנה מתחילה מחר ב-10:00', 'medium'],
-    ['Can anyone recommend a good accountant?', 'medium'],
+    ['Can anyone recommend a good accountant?', 'low'],
     ['Whenever you have time, could you review my resume? No rush', 'low'],
     ['מתי שנוח לך, תוכל לעבור על קורות החיים שלי? אין לחץ', 'low'],
     ['Good morning everyone! Have a productive week', 'low'],

@@ -51,13 +51,14 @@ describe('local embeddings', () => {
 });
 
 describe('the corpus-trained model', () => {
+  // "asana" is a word of this community (a product name), not of the lexicons
   const corpus = [
-    ...Array.from({ length: 30 }, () => 'monday|crm|#c:software|#c:crm'),
+    ...Array.from({ length: 30 }, () => 'asana|crm|#c:software|#c:crm'),
     ...Array.from({ length: 30 }, () => 'picnic|park|#c:event'),
-    ...Array.from({ length: 10 }, () => 'monday|board|task'),
+    ...Array.from({ length: 10 }, () => 'asana|board|task'),
   ];
   const terms: Array<[string, number]> = [
-    ['monday', 40],
+    ['asana', 40],
     ['crm', 30],
     ['#c:software', 30],
     ['#c:crm', 30],
@@ -70,18 +71,18 @@ describe('the corpus-trained model', () => {
 
   it('relates a community word to what it is used with', () => {
     const model = buildModel({ version: 1, docs: 70, terms, corpus });
-    const neighbours = model.neighbours.get('monday')!.map(([t]) => t);
+    const neighbours = model.neighbours.get('asana')!.map(([t]) => t);
     expect(neighbours).toContain('crm');
     expect(neighbours).not.toContain('picnic');
-    // "monday" alone now points toward CRM software
-    expect(cos(embedText('monday', model), embedText('a good crm system', model))).toBeGreaterThan(
-      cos(embedText('monday', BASE_MODEL), embedText('a good crm system', BASE_MODEL)),
+    // "asana" alone now points toward CRM software
+    expect(cos(embedText('asana', model), embedText('a good crm system', model))).toBeGreaterThan(
+      cos(embedText('asana', BASE_MODEL), embedText('a good crm system', BASE_MODEL)),
     );
   });
 
   it('weighs words common in the community less (IDF)', () => {
     const model = buildModel({ version: 1, docs: 70, terms, corpus });
-    expect(model.idf.get('monday')!).toBeLessThan(model.idf.get('board')!);
+    expect(model.idf.get('asana')!).toBeLessThan(model.idf.get('board')!);
   });
 
   it('survives serialisation into table parts', () => {
@@ -89,7 +90,7 @@ describe('the corpus-trained model', () => {
     const back = parseModel(serializeModel(model));
     expect(back.version).toBe(3);
     expect(back.docs).toBe(70);
-    expect(embedText('monday crm', back)).toEqual(embedText('monday crm', model));
+    expect(embedText('asana crm', back)).toEqual(embedText('asana crm', model));
   });
 
   it.each([

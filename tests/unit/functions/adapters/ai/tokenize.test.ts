@@ -7,7 +7,7 @@ import {
   stripNiqqud,
 } from '@kehila/functions/adapters/ai/local/hebrew';
 import { stemEnglish, splitContraction } from '@kehila/functions/adapters/ai/local/english';
-import { detectLanguage } from '@kehila/functions/adapters/ai/local/text';
+import { detectLanguage } from '@kehila/functions/adapters/ai/conventions';
 import { lexicon, tokens } from '@kehila/functions/adapters/ai/local/analyze';
 
 const words = (text: string) => tokens(text).filter((t) => t.kind === 'word');

@@ -1,4 +1,4 @@
-import type { TopicKey } from './topics';
+import type { TopicKey } from '../../topics';
 
 /**
  * A concept: words and phrases of both languages that mean the same thing in a community's

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import {
+  bodyLimitOf,
   pathMatcher,
   routeKey,
   routes,
@@ -11,7 +12,7 @@ import {
   type Area,
   type RuntimeConfig,
 } from '@kehila/shared';
-import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
+import { bodyTooLarge, toErrorResult, type HttpEvent, type HttpResult } from '@kehila/functions/http/route-handler';
 import { lambdaContext } from './lambda-context';
 
 /** An area's Lambda handler as the gateway invokes it. */
@@ -20,27 +21,45 @@ export type AreaHandler = (event: HttpEvent, context: ReturnType<typeof lambdaCo
 /** A handler for requests outside the API (config.json, /cognito, the dev pages, the web app). */
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void | Promise<void>;
 
-/** Options of the local API gateway. */
-export interface GatewayOptions {
-  readonly port: number;
-  readonly host?: string;
-  /** The web app's config.json for a page served from `origin`. */
-  readonly runtimeConfig: (origin: string) => RuntimeConfig;
+/** What the API part of the gateway needs: how to verify tokens and where the handlers are. */
+export interface ApiGatewayOptions {
   /** Verifies ID tokens issued by the local user pool. */
   readonly jwt: { readonly issuer: string; readonly audience: string; readonly jwksUri: string };
   readonly loadArea: (area: Area) => Promise<AreaHandler>;
-  /** Path-prefix handlers tried before the API (e.g. `/cognito`). */
-  readonly mounts?: Readonly<Record<string, Middleware>>;
-  /** Serves everything else (the web app). */
-  readonly fallback?: Middleware;
-  /** WebSocket upgrades by path. */
-  readonly upgrades?: Readonly<Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>>;
   /**
    * Why the local pipeline cannot do its work now (a part of the stack is down), or undefined. While
    * it says something, `GET /api/health` answers 503 with it instead of calling the health handler.
    */
   readonly unavailable?: () => string | undefined;
   readonly log?: (line: string) => void;
+}
+
+/** A request as it reaches the gateway, before its body is read. */
+export interface GatewayRequest {
+  readonly method: string;
+  /** The request target as sent (path and query string, not normalised). */
+  readonly target: string;
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly sourceIp: string;
+  /** The body, or null as soon as it passes `limit` bytes (the rest is never read). */
+  readonly readBody: (limit: number) => Promise<Buffer | null>;
+}
+
+/** The API behind the gateway: a request of `/api/…` or `/webhooks/…` to its answer; never throws. */
+export type ApiGateway = (request: GatewayRequest) => Promise<HttpResult>;
+
+/** Options of the local API gateway. */
+export interface GatewayOptions extends ApiGatewayOptions {
+  readonly port: number;
+  readonly host?: string;
+  /** The web app's config.json for a page served from `origin`. */
+  readonly runtimeConfig: (origin: string) => RuntimeConfig;
+  /** Path-prefix handlers tried before the API (e.g. `/cognito`). */
+  readonly mounts?: Readonly<Record<string, Middleware>>;
+  /** Serves everything else (the web app). */
+  readonly fallback?: Middleware;
+  /** WebSocket upgrades by path. */
+  readonly upgrades?: Readonly<Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>>;
 }
 
 /** A running gateway. */
@@ -66,31 +85,70 @@ function compileRoutes(): CompiledRoute[] {
     .sort((a, b) => a.params - b.params);
 }
 
-function headerMap(req: IncomingMessage): Record<string, string> {
+function headerMap(raw: GatewayRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
+  for (const [k, v] of Object.entries(raw)) {
     if (v === undefined) continue;
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    out[k.toLowerCase()] = typeof v === 'string' ? v : v.join(',');
   }
   return out;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * Reads a request body up to `limit` bytes: null at once when the declared length is larger, or as
+ * soon as the bytes received pass it. Nothing past the limit is kept, so a huge (or endless, chunked)
+ * body costs no memory; the caller answers 413 and closes the connection.
+ */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (outcome: () => void) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      outcome();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else
+        done(() => {
+          req.pause();
+          chunks.length = 0;
+          resolve(null);
+        });
+    };
+    const onEnd = () => done(() => resolve(Buffer.concat(chunks)));
+    const onError = (err: Error) => done(() => reject(err));
+    // The client went away mid-body: there is nobody to answer.
+    const onClose = () => done(() => reject(new Error('request closed before its body ended')));
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
 
+/** An answer of API Gateway itself (no route, JWT authorizer), in its own body shape. */
+function gatewayAnswer(statusCode: number, message: string): HttpResult {
+  return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) };
+}
+
+/** An answer of the gateway in the API's own error shape. */
+function apiAnswer(statusCode: number, body: ApiError): HttpResult {
+  return { statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+}
+
 /**
- * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request to a route of the
- * contract, verifies the Cognito JWT on protected routes as the JWT authorizer does, builds the same
- * event the cloud sends and calls the same area handler in-process.
+ * The API part of the local stand-in for API Gateway (HTTP API, payload 2.0): matches a request to
+ * a route of the contract, verifies the Cognito JWT on protected routes as the JWT authorizer does,
+ * reads the body no further than the route's limit (413 past it), builds the same event the cloud
+ * sends and calls the same area handler in-process. The HTTP server below and tests that drive the
+ * API without sockets (the fuzz test) both go through it.
  */
-export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
+export async function createApiGateway(opts: ApiGatewayOptions): Promise<ApiGateway> {
   const compiled = compileRoutes();
   const verifier = JwtRsaVerifier.create({
     issuer: opts.jwt.issuer,
@@ -111,8 +169,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return h;
   };
 
-  const api = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    const method = (req.method ?? 'GET').toUpperCase();
+  const api = async (request: GatewayRequest): Promise<HttpResult> => {
+    const url = new URL(request.target || '/', 'http://localhost');
+    const method = request.method.toUpperCase();
     let found: { route: AnyRoute; params: Record<string, string> } | undefined;
     for (const c of compiled) {
       if (c.route.method !== method) continue;
@@ -122,18 +181,18 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         break;
       }
     }
-    if (!found) return sendJson(res, 404, { message: 'Not Found' });
+    if (!found) return gatewayAnswer(404, 'Not Found');
     const { route, params } = found;
     if (route === routes.health) {
       const problem = opts.unavailable?.();
-      if (problem) return sendJson(res, 503, { message: problem, code: 'unavailable' } satisfies ApiError);
+      if (problem) return apiAnswer(503, { message: problem, code: 'unavailable' });
     }
-    const headers = headerMap(req);
+    const headers = headerMap(request.headers);
 
     let claims: Record<string, string | number | boolean | string[]> | undefined;
     if (route.auth !== 'public' && route.auth !== 'webhook') {
       const token = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
-      if (!token) return sendJson(res, 401, { message: 'Unauthorized' });
+      if (!token) return gatewayAnswer(401, 'Unauthorized');
       try {
         // ID tokens only, as the route handler requires (API Gateway's JWT authorizer would also pass an access token).
         const payload = await verifier.verify(token, { tokenUse: 'id' } as never);
@@ -144,11 +203,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
           ]),
         ) as typeof claims;
       } catch {
-        return sendJson(res, 401, { message: 'Unauthorized' });
+        return gatewayAnswer(401, 'Unauthorized');
       }
     }
 
-    const raw = await readBody(req);
+    const raw = await request.readBody(bodyLimitOf(route));
+    if (!raw) return toErrorResult(bodyTooLarge(route));
     const isText = raw.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
@@ -167,7 +227,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         method,
         path: url.pathname,
         protocol: 'HTTP/1.1',
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: request.sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
@@ -185,8 +245,43 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       requestContext,
     };
     const handler = await area(route.area);
-    const result = await handler(event, lambdaContext(`kehila-${route.area}`));
-    res.writeHead(result.statusCode, result.headers).end(result.body);
+    return handler(event, lambdaContext(`kehila-${route.area}`));
+  };
+
+  return async (request) => {
+    try {
+      return await api(request);
+    } catch (err) {
+      opts.log?.(`gateway error on ${request.method} ${request.target}: ${(err as Error).stack ?? String(err)}`);
+      return apiAnswer(500, { message: 'Something went wrong. Please try again.', code: 'internal' });
+    }
+  };
+}
+
+/**
+ * The local stand-in for API Gateway: the API (see createApiGateway) under `/api` and `/webhooks`,
+ * config.json, the mounts (`/cognito`, dev pages), WebSocket upgrades and the web app, on one origin.
+ */
+export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const api = await createApiGateway(opts);
+
+  const serveApi = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let bodyRead = false;
+    const result = await api({
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      headers: req.headers,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      readBody: async (limit) => {
+        const body = await readLimited(req, limit);
+        bodyRead = body !== null;
+        return body;
+      },
+    });
+    // A body left unread (past the limit, or refused before reading) is not drained: the connection closes.
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const close = hasBody && !bodyRead ? { connection: 'close' } : {};
+    res.writeHead(result.statusCode, { ...result.headers, ...close }).end(result.body);
   };
 
   const server = createServer((req, res) => {
@@ -212,7 +307,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         }
       }
       if (path.startsWith('/api/') || path.startsWith('/webhooks/')) {
-        api(req, res, url).catch(fail);
+        serveApi(req, res).catch(fail);
         return;
       }
       if (opts.fallback) {

@@ -5,6 +5,7 @@ import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { type Deps } from '@kehila/functions/core/deps';
 import { loadConfig } from '@kehila/functions/core/config';
 import { ensureTable } from '../../infra/local/engines/dynamodb';
+import type { ApiGatewayOptions, AreaHandler } from '../../infra/local/gateway';
 import { createDb, type Db } from '@kehila/functions/data/db';
 
 /** The running local stack of this integration run. */
@@ -69,4 +70,20 @@ export async function api(path: string, init: { token?: string; method?: string;
     json = text;
   }
   return { status: res.status, body: json as Record<string, unknown>, headers: res.headers };
+}
+
+/** Loads an area's Lambda handler in this process, as the local stack's gateway does. */
+export async function loadAreaHandler(area: string): Promise<AreaHandler> {
+  return ((await import(`@kehila/functions/http/${area}/index`)) as { handler: AreaHandler }).handler;
+}
+
+/**
+ * What a gateway started inside a test process needs (`startGateway` / `createApiGateway`): the
+ * stack's user pool for the JWT check and the area handlers of this process, which run on the deps
+ * the test sets (its own table, recorded queues...).
+ */
+export function inProcessGatewayOptions(loadArea: ApiGatewayOptions['loadArea'] = loadAreaHandler): ApiGatewayOptions {
+  const s = stack();
+  const issuer = `${s.cognitoEndpoint}/${s.userPoolId}`;
+  return { jwt: { issuer, audience: s.clientId, jwksUri: `${issuer}/.well-known/jwks.json` }, loadArea };
 }

@@ -3,8 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod';
 import {
-  MAX_JSON_BODY_BYTES,
-  MAX_RAW_BODY_BYTES,
+  bodyLimitOf,
   routeKey,
   type AnyRoute,
   type ApiError,
@@ -156,6 +155,11 @@ function queryKeys(schema: z.ZodType | undefined): readonly string[] | null {
   return shape ? Object.keys(shape) : null;
 }
 
+/** The 413 of a body past the route's limit (the local gateway answers it too, before reading further). */
+export function bodyTooLarge(route: AnyRoute): AppError {
+  return fail.payloadTooLarge(`Request body is too large (at most ${bodyLimitOf(route)} bytes)`);
+}
+
 /**
  * Checks a request's envelope before anything reads it: the body's size (413), a JSON route's
  * content type (415), no body where the route takes none, and no query parameter the route does not
@@ -163,8 +167,7 @@ function queryKeys(schema: z.ZodType | undefined): readonly string[] | null {
  * that could fail on it with a 500.
  */
 function checkEnvelope(route: AnyRoute, event: HttpEvent, raw: Buffer, headers: Record<string, string>): void {
-  const limit = route.maxBodyBytes ?? (route.body === 'raw' ? MAX_RAW_BODY_BYTES : MAX_JSON_BODY_BYTES);
-  if (raw.length > limit) throw fail.payloadTooLarge(`Request body is too large (at most ${limit} bytes)`);
+  if (raw.length > bodyLimitOf(route)) throw bodyTooLarge(route);
   if (!route.body && raw.length > 0) throw fail.badRequest('This request takes no body');
   if (route.body && route.body !== 'raw' && raw.length > 0 && !JSON_TYPE.test(headers['content-type'] ?? '')) {
     throw fail.unsupportedMediaType('Request body must be JSON (content-type: application/json)');

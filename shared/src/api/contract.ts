@@ -42,6 +42,10 @@ type Schema = z.ZodType;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Largest raw (webhook) body a route accepts unless it says otherwise. */
 export const MAX_RAW_BODY_BYTES = 256 * 1024;
+/** The largest body a route accepts (413 past it): its own `maxBodyBytes`, else the default of its kind. */
+export function bodyLimitOf(route: Pick<AnyRoute, 'body' | 'maxBodyBytes'>): number {
+  return route.maxBodyBytes ?? (route.body === 'raw' ? MAX_RAW_BODY_BYTES : MAX_JSON_BODY_BYTES);
+}
 /** Longest text an AI or search route takes (a query, a message to act on). */
 export const MAX_AI_INPUT_CHARS = 4000;
 

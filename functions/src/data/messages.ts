@@ -71,16 +71,22 @@ export async function getMessageById(db: Db, communityId: string, msgId: string)
 }
 
 /** A page of a community's messages in time order. `from` inclusive, `to` exclusive (ISO). */
+/**
+ * The sort-key bounds of a community's messages from `from` (inclusive) to `to` (exclusive), for an
+ * inclusive BETWEEN: sort keys are `timestamp#msgId`, so `to` itself sorts before every key of that
+ * instant. A page's start key must lie within them, and `lo` must not pass `hi` (DynamoDB refuses both).
+ */
+export function messageKeyRange(from?: string, to?: string): { lo: string; hi: string } {
+  return { lo: from ?? '0', hi: to ?? '9999' };
+}
+
 export async function queryMessagePage(
   db: Db,
   communityId: string,
   opts: { order: 'asc' | 'desc'; limit: number; from?: string; to?: string; startKey?: Record<string, unknown> },
 ): Promise<{ items: Message[]; lastKey: Record<string, unknown> | null }> {
   const pk = keys.messagePartition(communityId);
-  // Sort keys are `timestamp#msgId`: `to` itself sorts before every key of that instant, so an
-  // inclusive BETWEEN on the bare timestamps is exactly [from, to).
-  const lo = opts.from ?? '0';
-  const hi = opts.to ?? '9999';
+  const { lo, hi } = messageKeyRange(opts.from, opts.to);
   const res = await queryPage(
     db,
     { pk, sk: { between: [lo, hi] } },

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { classifySearchTerm, type Message, type MessagePage } from '@kehila/shared';
 import type { TextQuery } from '../ports/search';
 import { decodeCursor, encodeCursor } from '../cursor';
-import { getMessageById, getMessagesByKeys, queryMessagePage } from '../../data/messages';
+import { getMessageById, getMessagesByKeys, messageKeyRange, queryMessagePage } from '../../data/messages';
 import { keys } from '../../data/keys';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
@@ -20,12 +20,22 @@ export interface MessageListRequest {
   readonly to?: string | undefined;
 }
 
-/** A page position in the table: the last message key read, which must be of this community's partition. */
-const tableCursor = (communityId: string) =>
+/**
+ * A page position in the table: the last message key read, which must be of this community's
+ * partition and within the page's date range (as every key a page of the same query returns is).
+ */
+const tableCursor = (communityId: string, range: { lo: string; hi: string }) =>
   z.object({
     v: z.literal(1),
     m: z.literal('table'),
-    k: z.object({ pk: z.literal(keys.messagePartition(communityId)), sk: z.string().max(300) }),
+    k: z.object({
+      pk: z.literal(keys.messagePartition(communityId)),
+      sk: z
+        .string()
+        .min(1)
+        .max(300)
+        .refine((sk) => sk >= range.lo && sk <= range.hi),
+    }),
   });
 /** A page position of the search index (its own opaque cursor). */
 const searchCursor = z.object({ v: z.literal(1), m: z.literal('search'), c: z.string().max(2048) });
@@ -46,7 +56,10 @@ export async function listMessages(deps: Deps, communityId: string, req: Message
   const to = iso(req.to);
 
   if (!term && !topic && !req.urgency && !sender) {
-    const startKey = req.cursor ? decodeCursor(req.cursor, tableCursor(communityId)) : null;
+    const range = messageKeyRange(from, to);
+    // A range that ends before it starts holds nothing (and is no key condition DynamoDB takes).
+    if (range.lo > range.hi) return { items: [], nextCursor: null };
+    const startKey = req.cursor ? decodeCursor(req.cursor, tableCursor(communityId, range)) : null;
     const page = await queryMessagePage(deps.db, communityId, {
       order: req.order,
       limit: req.limit,

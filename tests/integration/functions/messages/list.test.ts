@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Action, Community, Message, StoredSummary } from '@kehila/shared';
 import type { Deps } from '@kehila/functions/core/deps';
+import { encodeCursor } from '@kehila/functions/core/cursor';
+import { keys } from '@kehila/functions/data/keys';
 import { getMessageById } from '@kehila/functions/data/messages';
 import { api, signIn, stack, useStackEnv } from '../../support';
 import {
@@ -162,6 +164,28 @@ describe('message list API', () => {
     expect(res).toEqual(
       expect.objectContaining({ status: 400, body: { message: 'Invalid cursor', code: 'bad_request' } }),
     );
+  });
+
+  it('answers an empty page for a date range that ends before it starts', async () => {
+    const res = await list('?from=2026-02-03T00:00:00.000Z&to=2026-02-01T00:00:00.000Z');
+    expect(res).toEqual({ status: 200, body: { items: [], nextCursor: null } });
+  });
+
+  it('refuses a cursor outside the page’s date range or with an empty key, which no page of the query returns', async () => {
+    const firstDay = await list('?limit=1&order=asc');
+    const cursor = firstDay.body.nextCursor as string;
+    const laterRange = await list(
+      `?limit=1&order=asc&from=2026-02-02T00:00:00.000Z&cursor=${encodeURIComponent(cursor)}`,
+    );
+    expect(laterRange).toEqual({ status: 400, body: { message: 'Invalid cursor', code: 'bad_request' } });
+    const pk = keys.messagePartition(community.id);
+    for (const sk of ['', 'zzzz']) {
+      const forged = encodeCursor({ v: 1, m: 'table', k: { pk, sk } });
+      expect(await list(`?cursor=${forged}`)).toEqual({
+        status: 400,
+        body: { message: 'Invalid cursor', code: 'bad_request' },
+      });
+    }
   });
 
   it('creates a manual action from a message with the spec’s sections', async () => {

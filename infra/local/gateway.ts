@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
@@ -127,6 +128,15 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null
   });
 }
 
+/** The URL of a request target, or null when it is none (the HTTP parser lets `//[` through). */
+function parseTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target || '/', 'http://localhost');
+  } catch {
+    return null;
+  }
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
@@ -170,7 +180,9 @@ export async function createApiGateway(opts: ApiGatewayOptions): Promise<ApiGate
   };
 
   const api = async (request: GatewayRequest): Promise<HttpResult> => {
-    const url = new URL(request.target || '/', 'http://localhost');
+    const url = parseTarget(request.target);
+    // A target that is no URL (`//[`) names no route.
+    if (!url) return gatewayAnswer(404, 'Not Found');
     const method = request.method.toUpperCase();
     let found: { route: AnyRoute; params: Record<string, string> } | undefined;
     for (const c of compiled) {
@@ -209,7 +221,8 @@ export async function createApiGateway(opts: ApiGatewayOptions): Promise<ApiGate
 
     const raw = await request.readBody(bodyLimitOf(route));
     if (!raw) return toErrorResult(bodyTooLarge(route));
-    const isText = raw.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+    // A body goes as text only when it is text: other bytes are base64, so the handler sees them exactly (signatures).
+    const isText = raw.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? 'application/json') && isUtf8(raw));
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
     const now = new Date();
@@ -285,7 +298,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   };
 
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = parseTarget(req.url);
+    if (!url) return sendJson(res, 404, { message: 'Not Found' });
     const path = url.pathname;
     const fail = (err: unknown) => {
       opts.log?.(`gateway error on ${req.method} ${path}: ${(err as Error).stack ?? String(err)}`);
@@ -325,7 +339,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   server.on('upgrade', (req, socket, head) => {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = parseTarget(req.url)?.pathname ?? '';
     const up = opts.upgrades?.[path];
     if (up) up(req, socket, head);
     // Anything else (e.g. Vite's HMR socket) is handled by listeners attached elsewhere.

@@ -176,6 +176,15 @@ export function buildPath(path: string, params: Record<string, string | number> 
   });
 }
 
+/** A path segment decoded; one that is not valid percent-encoding is kept as sent (its schema then refuses it). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Compiles a route path to a matcher returning its decoded parameters, or null. */
 export function pathMatcher(path: string): (actual: string) => Record<string, string> | null {
   const names: string[] = [];
@@ -194,7 +203,7 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
     if (!m) return null;
     const out: Record<string, string> = {};
     names.forEach((n, i) => {
-      out[n] = decodeURIComponent(m[i + 1] ?? '');
+      out[n] = decodeSegment(m[i + 1] ?? '');
     });
     return out;
   };

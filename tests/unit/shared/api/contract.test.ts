@@ -22,6 +22,11 @@ describe('route paths', () => {
     expect(pathMatcher(path)(actual)).toBeNull();
   });
 
+  it('keeps a parameter that is not valid percent-encoding as sent, for its schema to refuse', () => {
+    expect(pathMatcher('/api/communities/{communityId}')('/api/communities/%E0%A4%A')).toEqual({ communityId: '%E0%A4%A' });
+    expect(pathMatcher('/webhooks/whatsapp/{provider}')('/webhooks/whatsapp/%ZZ')).toEqual({ provider: '%ZZ' });
+  });
+
   it('fills path parameters and encodes them', () => {
     expect(buildPath('/api/communities/{communityId}/x', { communityId: 'a b/c' })).toBe('/api/communities/a%20b%2Fc/x');
     expect(() => buildPath('/api/communities/{communityId}', {})).toThrow(/communityId/);

@@ -57,9 +57,9 @@ export async function listMessages(deps: Deps, communityId: string, req: Message
 
   if (!term && !topic && !req.urgency && !sender) {
     const range = messageKeyRange(from, to);
+    const startKey = req.cursor ? decodeCursor(req.cursor, tableCursor(communityId, range)) : null;
     // A range that ends before it starts holds nothing (and is no key condition DynamoDB takes).
     if (range.lo > range.hi) return { items: [], nextCursor: null };
-    const startKey = req.cursor ? decodeCursor(req.cursor, tableCursor(communityId, range)) : null;
     const page = await queryMessagePage(deps.db, communityId, {
       order: req.order,
       limit: req.limit,

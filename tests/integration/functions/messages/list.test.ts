@@ -167,8 +167,13 @@ describe('message list API', () => {
   });
 
   it('answers an empty page for a date range that ends before it starts', async () => {
-    const res = await list('?from=2026-02-03T00:00:00.000Z&to=2026-02-01T00:00:00.000Z');
-    expect(res).toEqual({ status: 200, body: { items: [], nextCursor: null } });
+    const reversed = '?from=2026-02-03T00:00:00.000Z&to=2026-02-01T00:00:00.000Z';
+    expect(await list(reversed)).toEqual({ status: 200, body: { items: [], nextCursor: null } });
+    // A cursor is still checked: none can come from a page of an empty range.
+    expect(await list(`${reversed}&cursor=W10`)).toEqual({
+      status: 400,
+      body: { message: 'Invalid cursor', code: 'bad_request' },
+    });
   });
 
   it('refuses a cursor outside the page’s date range or with an empty key, which no page of the query returns', async () => {

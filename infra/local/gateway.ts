@@ -72,6 +72,9 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** A verified token's claims as API Gateway's JWT authorizer hands them on (objects as JSON text). */
+type Claims = Record<string, string | number | boolean | string[]>;
+
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
 
 interface CompiledRoute {
@@ -169,6 +172,25 @@ export async function createApiGateway(opts: ApiGatewayOptions): Promise<ApiGate
   // gateway fetches the keys itself and hands them to the verifier.
   const jwks = (await (await fetch(opts.jwt.jwksUri)).json()) as Parameters<typeof verifier.cacheJwks>[0];
   verifier.cacheJwks(jwks);
+  // Tokens already verified, with their claims, until they expire: the same string verifies the same way.
+  const known = new Map<string, { claims: Claims; exp: number }>();
+  const verified = async (token: string): Promise<Claims | undefined> => {
+    const hit = known.get(token);
+    if (hit && hit.exp > Date.now() / 1000) return hit.claims;
+    let payload: Awaited<ReturnType<typeof verifier.verify>>;
+    try {
+      // ID tokens only, as the route handler requires (API Gateway's JWT authorizer would also pass an access token).
+      payload = await verifier.verify(token, { tokenUse: 'id' } as never);
+    } catch {
+      return undefined;
+    }
+    const claims = Object.fromEntries(
+      Object.entries(payload).map(([k, v]) => [k, typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v]),
+    ) as Claims;
+    if (known.size >= 1000) known.delete(known.keys().next().value as string);
+    known.set(token, { claims, exp: Number(payload.exp) });
+    return claims;
+  };
   const handlers = new Map<Area, Promise<AreaHandler>>();
   const area = (a: Area) => {
     let h = handlers.get(a);
@@ -201,22 +223,12 @@ export async function createApiGateway(opts: ApiGatewayOptions): Promise<ApiGate
     }
     const headers = headerMap(request.headers);
 
-    let claims: Record<string, string | number | boolean | string[]> | undefined;
+    let claims: Claims | undefined;
     if (route.auth !== 'public' && route.auth !== 'webhook') {
       const token = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
       if (!token) return gatewayAnswer(401, 'Unauthorized');
-      try {
-        // ID tokens only, as the route handler requires (API Gateway's JWT authorizer would also pass an access token).
-        const payload = await verifier.verify(token, { tokenUse: 'id' } as never);
-        claims = Object.fromEntries(
-          Object.entries(payload).map(([k, v]) => [
-            k,
-            typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v,
-          ]),
-        ) as typeof claims;
-      } catch {
-        return gatewayAnswer(401, 'Unauthorized');
-      }
+      claims = await verified(token);
+      if (!claims) return gatewayAnswer(401, 'Unauthorized');
     }
 
     const raw = await request.readBody(bodyLimitOf(route));

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SubscriptionStatusSchema, type Profile } from '@kehila/shared';
+import { EMAIL_MAX_LENGTH, IdSchema, SubscriptionStatusSchema, type Profile } from '@kehila/shared';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { logger } from '../logger';
@@ -46,7 +46,9 @@ export const ENTITLED_STATUSES: ReadonlySet<SubscriptionStatus> = new Set([
   'cancelled',
 ]);
 
-const idText = z.union([z.string(), z.number()]).transform(String);
+/** Longest provider id taken: they become table keys, which must stay far within DynamoDB's key sizes. */
+const PROVIDER_ID_MAX = 128;
+const idText = z.union([z.string().min(1).max(PROVIDER_ID_MAX), z.number().int()]).transform(String);
 const time = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'a time')
@@ -103,12 +105,13 @@ function planOf(settings: BillingSettings, attrs: z.infer<typeof SubscriptionAtt
  * to it (custom data), else the buyer's e-mail (a subscription bought outside the app's checkout).
  */
 async function ownerOf(deps: Pick<Deps, 'db'>, payload: Payload, email: string | null): Promise<Profile | null> {
-  const userId = payload.meta.custom_data?.user_id;
-  if (typeof userId === 'string' && userId) {
-    const profile = await getProfile(deps.db, userId);
+  // Our checkout sets a user id; anything that is not one names nobody (and must not become a key).
+  const userId = IdSchema.safeParse(payload.meta.custom_data?.user_id);
+  if (userId.success) {
+    const profile = await getProfile(deps.db, userId.data);
     if (profile) return profile;
   }
-  return email ? getProfileByEmail(deps.db, email) : null;
+  return email && email.length <= EMAIL_MAX_LENGTH ? getProfileByEmail(deps.db, email) : null;
 }
 
 /** What an event says of its subscription: which one, its state now, and the time of that state. */

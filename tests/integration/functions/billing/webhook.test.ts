@@ -193,6 +193,42 @@ describe('billing webhook (POST /webhooks/billing)', () => {
     expect((await signed(order)).status).toBe(200);
   });
 
+  it('refuses a signed event whose subscription id is empty or longer than any provider id (400), and looks nobody up by an over-long user id or e-mail (found by the fuzz test)', async () => {
+    const long = 'x'.repeat(5000);
+    const created = (subscription: string) =>
+      subscriptionBody(
+        'subscription_created',
+        { id: 'nobody', email: 'nobody@example.com', subscription },
+        'active',
+        '2026-07-04T00:00:00Z',
+      );
+    for (const subscription of [long, '']) {
+      const res = await signed(created(subscription));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(BILLING_MESSAGES.badPayload);
+      expect(await hasBillingReceipt(deps.db, bodyHash(created(subscription)))).toBe(false);
+    }
+    const invoice = JSON.stringify({
+      meta: { event_name: 'subscription_payment_failed' },
+      data: {
+        type: 'subscription-invoices',
+        id: '9',
+        attributes: { subscription_id: long, updated_at: '2026-07-04T00:00:00Z' },
+      },
+    });
+    expect((await signed(invoice)).status).toBe(400);
+    const stranger = await signed(
+      subscriptionBody(
+        'subscription_created',
+        { id: long, email: `${long}@example.com`, subscription: 'sub-stranger' },
+        'active',
+        '2026-07-04T00:00:00Z',
+      ),
+    );
+    expect(stranger.status).toBe(200);
+    expect(await stranger.json()).toEqual({ ok: false });
+  });
+
   it('refuses a signed body that is not a webhook (400)', async () => {
     expect((await signed('not json')).status).toBe(400);
   });

@@ -8,6 +8,9 @@ export const GROUP_ID_MESSAGES = {
   adminsOnly: 'Only group admins can connect their groups',
 } as const;
 
+/** WhatsApp group ids are ~30 characters; anything past this is not one (and must not become a table key). */
+export const GROUP_ID_MAX_LENGTH = 100;
+
 /** Result of checking a group id: the trimmed id to send, or the message to show. */
 export type GroupIdCheck = { valid: true; groupId: string } | { valid: false; error: string };
 
@@ -27,6 +30,5 @@ export const GroupIdSchema = z
   .string({ error: GROUP_ID_MESSAGES.empty })
   .trim()
   .min(1, { error: GROUP_ID_MESSAGES.empty, abort: true })
-  // WhatsApp group ids are ~30 characters; anything past 100 is not one.
-  .max(100, { error: GROUP_ID_MESSAGES.empty, abort: true })
+  .max(GROUP_ID_MAX_LENGTH, { error: GROUP_ID_MESSAGES.empty, abort: true })
   .refine((v) => v.includes(WHATSAPP_GROUP_SUFFIX), GROUP_ID_MESSAGES.suffix);

@@ -131,6 +131,32 @@ describe('WhatsApp webhooks into the local stack', () => {
     });
   });
 
+  it.each(providers)(
+    '%s: answers 400 to a signed event whose group or message id is longer than WhatsApp’s, and counts nothing (found by the fuzz test)',
+    async (provider) => {
+      const day = new Date().toISOString().slice(0, 10);
+      const counted = async () =>
+        Number(
+          (await deps.db.doc.send(new GetCommand({ TableName: deps.db.table, Key: keys.droppedCounter(day) }))).Item
+            ?.count ?? 0,
+        );
+      const before = await counted();
+      const message = { senderId: '972500000099@c.us', senderName: 'Stranger', timestamp: new Date(), text: 'hello' };
+      const longGroup = await postMessage(stack().url, provider, { ...message, groupId: `${'1'.repeat(5000)}@g.us` });
+      expect(longGroup).toMatchObject({ status: 400, body: { message: 'Group id is longer than 100 characters' } });
+      const longId = await postMessage(stack().url, provider, {
+        ...message,
+        groupId: freshGroupId(),
+        messageId: 'A'.repeat(5000),
+      });
+      expect(longId).toMatchObject({
+        status: 400,
+        body: { message: 'Message or sender id is longer than 256 characters' },
+      });
+      expect(await counted()).toBe(before);
+    },
+  );
+
   it('drops and counts messages of a group no community owns', async () => {
     const day = new Date().toISOString().slice(0, 10);
     const before = await deps.db.doc.send(new GetCommand({ TableName: deps.db.table, Key: keys.droppedCounter(day) }));

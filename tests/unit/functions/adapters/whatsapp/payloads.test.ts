@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWebhook, type SimulatedMessage } from '@kehila/functions/adapters/whatsapp/payloads';
 import { LOCAL_WHATSAPP_SECRETS } from '@kehila/functions/adapters/whatsapp/secrets';
-import { webhookAdapters } from '@kehila/functions/adapters/whatsapp/webhooks';
+import { webhookAdapters, whatsAppInbound } from '@kehila/functions/adapters/whatsapp/webhooks';
 import type { WhatsAppProvider } from '@kehila/shared';
 
 const providers: WhatsAppProvider[] = ['waha', 'green', 'evolution', 'meta'];
@@ -43,4 +43,27 @@ describe('simulated provider webhooks', () => {
       expect(webhookAdapters[provider].parse(JSON.parse(body)).messages[0]?.sender_id).toBe('184467440737095@lid');
     }
   });
+});
+
+describe('the inbound port', () => {
+  const inbound = whatsAppInbound(async () => LOCAL_WHATSAPP_SECRETS);
+  const receive = (provider: WhatsAppProvider, message: SimulatedMessage) => {
+    const { body, headers } = buildWebhook(provider, message);
+    return inbound.receive(provider, { rawBody: Buffer.from(body), headers });
+  };
+
+  it.each(providers)(
+    '%s: a signed event with ids longer than WhatsApp’s is malformed, not parsed',
+    async (provider) => {
+      expect((await receive(provider, base)).kind).toBe('ok');
+      expect(await receive(provider, { ...base, groupId: `${'1'.repeat(101)}@g.us` })).toEqual({
+        kind: 'malformed',
+        reason: 'Group id is longer than 100 characters',
+      });
+      expect(await receive(provider, { ...base, messageId: 'A'.repeat(257) })).toEqual({
+        kind: 'malformed',
+        reason: 'Message or sender id is longer than 256 characters',
+      });
+    },
+  );
 });

@@ -346,6 +346,36 @@ function damageWebhookBody(d: Draft, samples: readonly string[], rng: Rng): void
     ]);
     d.body = Buffer.from(text, 'utf8');
     d.labels.push(`shape ${text.slice(0, 16)}`);
+  } else if (roll < 0.7) {
+    // A genuine body with a few of its strings (ids, names, texts) many times their length wherever they
+    // occur, their start and end kept: a group id stays `…@g.us`, so it still reaches what reads it.
+    let value: unknown = {};
+    try {
+      value = JSON.parse(rng.pick(samples));
+    } catch {
+      // A sample that is not JSON: nothing to lengthen.
+    }
+    const strings = [...new Set(jsonPaths(value).map((p) => getAt(value, p)))].filter(
+      (v): v is string => typeof v === 'string' && v.length > 1,
+    );
+    // Ids (they become table keys) more often than other strings.
+    const ids = strings.filter((v) => /^[\w.@:+-]+$/.test(v) && /\d/.test(v));
+    const long = new Map<string, string>();
+    for (let i = Math.min(strings.length, rng.between(1, 3)); i > 0; i--) {
+      const target = rng.pick(ids.length > 0 && rng.chance(0.7) ? ids : strings);
+      long.set(target, longer(target, rng, 5000));
+      d.labels.push(`long ${describe(target)}`);
+    }
+    const swap = (v: unknown): unknown =>
+      typeof v === 'string'
+        ? (long.get(v) ?? v)
+        : Array.isArray(v)
+          ? v.map(swap)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]))
+            : v;
+    value = swap(value);
+    d.body = json(value);
   } else {
     let value: unknown = {};
     try {
@@ -356,29 +386,51 @@ function damageWebhookBody(d: Draft, samples: readonly string[], rng: Rng): void
     const places = jsonPaths(value);
     for (let i = rng.between(1, 4); i > 0; i--) {
       const path = rng.pick(places);
+      const was = getAt(value, path);
       const bad = rng.chance(0.15)
         ? undefined
-        : rng.pick<unknown>([
-            null,
-            5,
-            -1,
-            1e308,
-            '',
-            true,
-            [],
-            {},
-            'x'.repeat(rng.between(100, 20_000)),
-            rng.pick(ODD_STRINGS),
-            deep(rng.between(10, 1500), rng.chance(0.5) ? 'array' : 'object'),
-            { $gt: '' },
-            '1e999',
-            [null, null],
-          ]);
+        : typeof was === 'string' && rng.chance(0.3)
+          ? longer(was, rng, 20_000)
+          : rng.pick<unknown>([
+              null,
+              5,
+              -1,
+              1e308,
+              '',
+              true,
+              [],
+              {},
+              'x'.repeat(rng.between(100, 20_000)),
+              rng.pick(ODD_STRINGS),
+              deep(rng.between(10, 1500), rng.chance(0.5) ? 'array' : 'object'),
+              { $gt: '' },
+              '1e999',
+              [null, null],
+            ]);
       value = setAt(value, path, bad);
       d.labels.push(`${path.join('.')}=${bad === undefined ? '(removed)' : describe(bad)}`);
     }
     d.body = json(value);
   }
+}
+
+/** The thing at `path` in a JSON value (undefined where there is none). */
+function getAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let cur = value;
+  for (const p of path) {
+    if (!cur || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[p];
+  }
+  return cur;
+}
+
+/** A string made far longer but keeping its shape: padded inside, its first and last character kept (a group id stays `…@g.us`). */
+function longer(s: string, rng: Rng, most: number): string {
+  // Sizes around the table's key limits (1,024 bytes for a sort key, 2,048 for a partition key) and past them.
+  const size = rng.pick([rng.between(300, 1000), rng.between(1025, 2047), rng.between(2049, most)]);
+  const pad = (rng.chance(0.5) ? '9' : rng.pick(['x', 'é', '-'])).repeat(size);
+  const at = s.length > 1 ? rng.between(1, s.length - 1) : s.length;
+  return `${s.slice(0, at)}${pad}${s.slice(at)}`;
 }
 
 /** Every path into a JSON value (containers and leaves), a few levels deep. */
@@ -595,7 +647,8 @@ export function casesFor(name: RouteName, ctx: FuzzContext, rng: Rng, count: num
     const kind = weighted(kinds, rng);
     const signedRoute = route.auth === 'webhook' && route.method === 'POST';
     if (signedRoute) {
-      d.signature = rng.pick<Signature>(['none', 'wrong', 'valid']);
+      // Half signed: only a signed body reaches the parser and the table.
+      d.signature = rng.pick<Signature>(['none', 'wrong', 'valid', 'valid']);
       d.labels.push(`signature ${d.signature}`);
       // A signed body is always damaged: a genuine signed delivery is not a malformed request.
       if (d.signature === 'valid' && kind !== 'webhook') damage('webhook', name, route, d, ctx, rng);

@@ -70,6 +70,15 @@ describe('fuzz cases from the route declarations', () => {
     }
   });
 
+  it('sends signed webhook bodies whose group ids are past the table’s key limit yet still group ids', () => {
+    const signed = (cases.get('whatsappWebhook') ?? []).filter((c) => c.label.includes('signature valid'));
+    const longGroupIds = signed.flatMap((c) =>
+      [...c.body.toString('utf8').matchAll(/"([^"]*@g\.us)"/g)].map((m) => m[1] ?? '').filter((g) => g.length > 2048),
+    );
+    expect(longGroupIds.length).toBeGreaterThan(0);
+    expect(longGroupIds.every((g) => g.startsWith('1'))).toBe(true);
+  });
+
   it('expects 401 of a caller without a user and 403 of a weaker role once the envelope and path pass', () => {
     const bodyCase = (cases.get('updateCommunityInfo') ?? []).find((c) => c.verdict.stage === 'body');
     const sizeCase = (cases.get('updateCommunityInfo') ?? []).find((c) => c.verdict.stage === 'size');

@@ -84,6 +84,8 @@ async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Pro
 function budgetOf(c: FuzzCase, caller: Caller): RateLimit | undefined {
   const route = c.verdict.route ? (routes[c.verdict.route] as AnyRoute) : undefined;
   if (!route?.rateLimit || standing(route.auth, caller) !== 'allowed') return undefined;
+  // A budget per e-mail is counted once the whole request is valid, and none of these is.
+  if (route.rateLimit.per === 'email') return undefined;
   return c.verdict.stage && BEFORE_ROLE.has(c.verdict.stage) ? undefined : route.rateLimit;
 }
 

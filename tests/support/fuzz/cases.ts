@@ -688,6 +688,8 @@ export function casesFor(name: RouteName, ctx: FuzzContext, rng: Rng, count: num
       // The handshake's verify token is never the configured one; only Meta has a handshake.
       d.semantic = { label: 'verify token', statuses: verdict.params?.provider === 'meta' ? [403] : [404] };
     }
+    // A cursor the target no longer carries (cut off by a fragment, say) is refused by no one.
+    if (d.semantic?.label === 'cursor' && verdict.query?.cursor === undefined) d.semantic = undefined;
     let allowed: readonly number[];
     if (verdict.stage) allowed = STAGE_STATUS[verdict.stage];
     else if (verdict.route === name && d.semantic) allowed = d.semantic.statuses;

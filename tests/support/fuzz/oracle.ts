@@ -48,6 +48,8 @@ export interface Verdict {
   readonly stage: Stage | null;
   /** The path parameters as the route receives them. */
   readonly params?: Readonly<Record<string, string>>;
+  /** The query string as the route receives it (what a fragment or a damaged target leaves of it). */
+  readonly query?: Readonly<Record<string, string>>;
 }
 
 /** The status a caller allowed on the route gets when a request fails at `stage`. */
@@ -112,16 +114,16 @@ export function judge(request: FuzzRequest): Verdict {
   }
   if (!found) return { route: null, stage: 'route' };
   const { name, route, params } = found;
-  const at = (stage: Stage | null): Verdict => ({ route: name, stage, params });
+  const query: Record<string, string> = {};
+  // API Gateway joins repeated keys with commas (payload 2.0).
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const at = (stage: Stage | null): Verdict => ({ route: name, stage, params, query });
 
   const body = request.body;
   if (body.length > bodyLimitOf(route)) return at('size');
   if (!route.body && body.length > 0) return at('no-body');
   const contentType = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   if (route.body && route.body !== 'raw' && body.length > 0 && !JSON_TYPE.test(contentType)) return at('media');
-  const query: Record<string, string> = {};
-  // API Gateway joins repeated keys with commas (payload 2.0).
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const allowed = queryKeys(route.query);
   if (allowed && Object.keys(query).some((k) => !allowed.includes(k))) return at('unknown-query');
   if (route.params && !route.params.safeParse(params).success) return at('params');

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { routes, type RouteName } from '@kehila/shared';
+import { routes, type AnyRoute, type RouteName } from '@kehila/shared';
 import { casesFor, type FuzzCase } from '../../support/fuzz/cases';
 import { fuzzContext } from '../../support/fuzz/context';
 import { expectedStatuses, judge } from '../../support/fuzz/oracle';
 import { fuzzSeed, Rng } from '../../support/fuzz/rng';
+import { defOf } from '../../support/fuzz/schemas';
 
 const names = Object.keys(routes) as RouteName[];
 const ctx = fuzzContext('fuzz-community', { msgId: 'fuzz-msg', importId: 'fuzz-import', connectionId: 'fuzz-conn' });
@@ -43,6 +44,19 @@ describe('fuzz cases from the route declarations', () => {
         if (!c.verdict.stage) expect(c.verdict.route).toBe(n);
         expect(c.allowed.length).toBeGreaterThan(0);
         expect(c.allowed.every((s) => s >= 200 && s < 500)).toBe(true);
+      }
+    }
+  });
+
+  it('refuses a request the contract takes for its cursor only when the target still carries the cursor', () => {
+    // Seed 20 once cut a cursor off with a fragment (`/messages#x?cursor=…`) and expected a 400 for it.
+    for (const seed of [7, 20]) {
+      for (const n of names) {
+        const query = (routes[n] as AnyRoute).query;
+        if (!query || !('cursor' in (defOf(query).shape ?? {}))) continue;
+        for (const c of casesFor(n, ctx, new Rng(seed).fork(n), 200)) {
+          if (!c.verdict.stage) expect(judge(c).query?.cursor, c.target).toBeDefined();
+        }
       }
     }
   });

@@ -166,14 +166,18 @@ describe('message list API', () => {
     );
   });
 
+  const invalidCursor = expect.objectContaining({
+    status: 400,
+    body: { message: 'Invalid cursor', code: 'bad_request' },
+  });
+
   it('answers an empty page for a date range that ends before it starts', async () => {
     const reversed = '?from=2026-02-03T00:00:00.000Z&to=2026-02-01T00:00:00.000Z';
-    expect(await list(reversed)).toEqual({ status: 200, body: { items: [], nextCursor: null } });
+    expect(await list(reversed)).toEqual(
+      expect.objectContaining({ status: 200, body: { items: [], nextCursor: null } }),
+    );
     // A cursor is still checked: none can come from a page of an empty range.
-    expect(await list(`${reversed}&cursor=W10`)).toEqual({
-      status: 400,
-      body: { message: 'Invalid cursor', code: 'bad_request' },
-    });
+    expect(await list(`${reversed}&cursor=W10`)).toEqual(invalidCursor);
   });
 
   it('refuses a cursor outside the page’s date range or with an empty key, which no page of the query returns', async () => {
@@ -182,14 +186,11 @@ describe('message list API', () => {
     const laterRange = await list(
       `?limit=1&order=asc&from=2026-02-02T00:00:00.000Z&cursor=${encodeURIComponent(cursor)}`,
     );
-    expect(laterRange).toEqual({ status: 400, body: { message: 'Invalid cursor', code: 'bad_request' } });
+    expect(laterRange).toEqual(invalidCursor);
     const pk = keys.messagePartition(community.id);
     for (const sk of ['', 'zzzz']) {
       const forged = encodeCursor({ v: 1, m: 'table', k: { pk, sk } });
-      expect(await list(`?cursor=${forged}`)).toEqual({
-        status: 400,
-        body: { message: 'Invalid cursor', code: 'bad_request' },
-      });
+      expect(await list(`?cursor=${forged}`)).toEqual(invalidCursor);
     }
   });
 

@@ -167,14 +167,8 @@ export function routeKey(r: Pick<AnyRoute, 'method' | 'path'>): string {
   return `${r.method} ${r.path}`;
 }
 
-/** Fills `{name}` placeholders of a route path; values are URI-encoded. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/\{(\w+)\+?\}/g, (_m, name: string) => {
-    const v = params?.[name];
-    if (v === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v));
-  });
-}
+// In its own module so the web client fills paths without loading this one's schemas (and zod).
+export { buildPath } from './paths';
 
 /** A path segment decoded; one that is not valid percent-encoding is kept as sent (its schema then refuses it). */
 function decodeSegment(segment: string): string {

@@ -33,4 +33,22 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The web calls the API through web/src/api/routes.ts, which the production build reduces to plain
+    // data; the contract's own route objects would bring zod and every schema into the first visit.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@kehila/shared', '@kehila/shared/api/index'].map((name) => ({
+            name,
+            importNames: ['routes'],
+            message: 'Import `routes` from web/src/api/routes.ts (zod stays out of the bundle).',
+          })),
+        },
+      ],
+    },
+  },
 );

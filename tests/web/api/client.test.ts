@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { route, routes } from '@kehila/shared';
+import { clientRouteTable } from '../../../web/build/client-routes';
 import { ApiRequestError, createApiClient } from '../../../web/src/api/client';
+import type { ClientRoutes } from '../../../web/src/api/routes';
 import { jsonResponse, meBody } from '../helpers/render-app';
 
 const publicRoute = routes.health;
@@ -127,10 +129,42 @@ describe('callApi', () => {
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
-  it('rejects a response that does not match the contract', async () => {
+  it('rejects a response that does not match the contract (development and tests: the route carries its schema)', async () => {
     const { callApi } = client(async () => jsonResponse(200, { id: 42 }));
     const err = await caught(callApi(routes.me));
     expect(err.code).toBe('invalid_response');
+  });
+
+  it("trusts the server's answer for a route without schemas, as the production build's routes are", async () => {
+    const built = clientRouteTable().me;
+    expect(built).not.toHaveProperty('response');
+    const { callApi, fetchFn } = client(async () => jsonResponse(200, meBody('dana')));
+    const me = await callApi(built as ClientRoutes['me']);
+    expect(me).toEqual(meBody('dana'));
+    expect(fetchFn.mock.calls[0]![0]).toBe('https://api.example.com/api/me');
+  });
+
+  it('carries the reason of a 402 (the paywall)', async () => {
+    const { callApi } = client(async () =>
+      jsonResponse(402, { message: 'Your Free Trial Has Ended', code: 'payment_required', reason: 'trial_ended' }),
+    );
+    const err = await caught(callApi(routes.me));
+    expect(err).toMatchObject({
+      status: 402,
+      code: 'payment_required',
+      reason: 'trial_ended',
+      message: 'Your Free Trial Has Ended',
+    });
+  });
+
+  it("falls back to the S1 §8 text for a gateway's own JSON error (no code)", async () => {
+    const { callApi } = client(async () => jsonResponse(401, { message: 'Unauthorized' }));
+    const err = await caught(callApi(routes.me));
+    expect(err).toMatchObject({
+      message: 'Authentication issue. Please sign in again.',
+      code: 'http_401',
+      status: 401,
+    });
   });
 
   it('times out with the S1 §8 text', async () => {

@@ -1,14 +1,15 @@
-import {
-  ApiErrorSchema,
-  buildPath,
-  type AnyRoute,
-  type ApiError,
-  type ClientBodyOf,
-  type ClientParamsOf,
-  type ClientQueryOf,
-  type ResponseOf,
+import type {
+  AnyRoute,
+  ApiError,
+  ClientBodyOf,
+  ClientParamsOf,
+  ClientQueryOf,
+  PaywallReason,
+  ResponseOf,
 } from '@kehila/shared/api/contract';
+import { buildPath } from '@kehila/shared/api/paths';
 import { MOBILE_ERROR_MESSAGES } from '@kehila/shared/rules/errors';
+import type { ClientRoute } from './routes';
 
 /** A failed API call: the server's `ApiErrorSchema` fields, or a client-side failure with an S1 §8 text. */
 export class ApiRequestError extends Error {
@@ -20,6 +21,8 @@ export class ApiRequestError extends Error {
   /** Seconds to wait before retrying (rate limits). */
   readonly retryAfter: number | undefined;
   readonly issues: ApiError['issues'];
+  /** Why a paid route refused the caller (402). */
+  readonly reason: PaywallReason | undefined;
 
   constructor(init: {
     message: string;
@@ -27,12 +30,14 @@ export class ApiRequestError extends Error {
     code: string;
     retryAfter?: number;
     issues?: ApiError['issues'];
+    reason?: PaywallReason;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.retryAfter = init.retryAfter;
     this.issues = init.issues;
+    this.reason = init.reason;
   }
 }
 
@@ -54,8 +59,11 @@ export type CallOptions<R extends AnyRoute> = Part<'params', R['params'], Client
 type CallArgs<R extends AnyRoute> =
   object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
-/** Calls one route of the contract and resolves with its parsed response. */
-export type CallApi = <R extends AnyRoute>(route: R, ...args: CallArgs<R>) => Promise<ResponseOf<R>>;
+/**
+ * Calls one route of the contract (from web/src/api/routes.ts, or a contract route itself) and resolves
+ * with its response.
+ */
+export type CallApi = <R extends AnyRoute>(route: R | ClientRoute<R>, ...args: CallArgs<R>) => Promise<ResponseOf<R>>;
 
 /** What the client needs; injected so tests and the app choose their own fetch and token source. */
 export interface ApiClientDeps {
@@ -99,15 +107,36 @@ function retryAfterHeader(res: Response): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+const PAYWALL_REASONS: readonly string[] = ['trial_ended', 'no_plan'] satisfies readonly PaywallReason[];
+
+/**
+ * The server's error body (`ApiErrorSchema`: it always sends `message` and `code`), or null for a body
+ * that is not one (a gateway's or CDN's own answer). Read field by field rather than parsed with the
+ * schema: zod stays out of the first visit, and the server's bodies are checked by its own tests.
+ */
+function readApiError(body: unknown): ApiError | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { message, code, issues, retryAfter, reason } = body as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return null;
+  return {
+    message,
+    code,
+    ...(Array.isArray(issues) ? { issues: issues as NonNullable<ApiError['issues']> } : {}),
+    ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
+    ...(typeof reason === 'string' && PAYWALL_REASONS.includes(reason) ? { reason: reason as PaywallReason } : {}),
+  };
+}
+
 function errorFromResponse(res: Response, body: unknown): ApiRequestError {
-  const parsed = ApiErrorSchema.safeParse(body);
-  if (parsed.success) {
+  const error = readApiError(body);
+  if (error) {
     return new ApiRequestError({
-      message: parsed.data.message,
-      code: parsed.data.code,
+      message: error.message,
+      code: error.code,
       status: res.status,
-      retryAfter: parsed.data.retryAfter ?? retryAfterHeader(res),
-      issues: parsed.data.issues,
+      retryAfter: error.retryAfter ?? retryAfterHeader(res),
+      issues: error.issues,
+      reason: error.reason,
     });
   }
   const message =
@@ -130,7 +159,10 @@ export function createApiClient(deps: ApiClientDeps): CallApi {
   const base = deps.baseUrl.replace(/\/+$/, '');
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  return async function callApi<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>> {
+  return async function callApi<R extends AnyRoute>(
+    route: R | ClientRoute<R>,
+    ...args: CallArgs<R>
+  ): Promise<ResponseOf<R>> {
     const options = (args[0] ?? {}) as {
       params?: Record<string, string | number>;
       query?: unknown;
@@ -181,6 +213,9 @@ export function createApiClient(deps: ApiClientDeps): CallApi {
 
     const json = parseJson(text);
     if (!res.ok) throw errorFromResponse(res, json);
+    // The response schema is there in development and tests (web/src/api/routes.ts): a server answer
+    // that breaks the contract fails loudly there. The production build trusts the server's types.
+    if (!route.response) return json as ResponseOf<R>;
     const parsed = route.response.safeParse(json);
     if (!parsed.success) {
       throw new ApiRequestError({

@@ -1,7 +1,8 @@
-import { GOOGLE_CALLBACK_MAX_ATTEMPTS, googleCallbackDelayMs, routes } from '@kehila/shared';
+import { GOOGLE_CALLBACK_MAX_ATTEMPTS, googleCallbackDelayMs } from '@kehila/shared';
+import { routes } from '../api/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CallApi } from '../api/client';
-import { meQueryKey } from '../auth/use-me';
+import { meQueryKey } from '../auth/me-query-key';
 import { myCommunitiesQueryKey } from '../communities/current-community';
 import { readGoogleConsent } from '../auth/google-consent';
 

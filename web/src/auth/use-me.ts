@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@kehila/shared';
-import { useAuth } from './use-auth';
+import { routes } from '../api/routes';
 import { useCallApi } from '../api/use-call-api';
-
-/** Query key of `routes.me`; scoped by user so one account never sees another's cached answer. */
-export const meQueryKey = (userId: string | null) => ['me', userId] as const;
+import { meQueryKey } from './me-query-key';
+import { useAuth } from './use-auth';
 
 /** The signed-in user and their profile (`GET /api/me`); idle while signed out. */
 export function useMe() {

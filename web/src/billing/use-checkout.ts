@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes, type CheckoutPlan } from '@kehila/shared';
+import { type CheckoutPlan } from '@kehila/shared';
+import { routes } from '../api/routes';
 import { messageOr } from '../api/api-error';
 import { useCallApi } from '../api/use-call-api';
 

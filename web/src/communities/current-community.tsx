@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type UserCommunity } from '@kehila/shared';
+import { type UserCommunity } from '@kehila/shared';
+import { routes } from '../api/routes';
 import { useAuth } from '../auth/use-auth';
 import { useCallApi } from '../api/use-call-api';
 import { isolate } from '../components/bidi';

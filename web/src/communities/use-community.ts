@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { METADATA_GUARD_CACHE_MS, routes } from '@kehila/shared';
+import { METADATA_GUARD_CACHE_MS } from '@kehila/shared';
+import { routes } from '../api/routes';
 import { useCallApi } from '../api/use-call-api';
 
 /** Query key of one community's full record (information fields included). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@kehila/shared';
+import { routes } from '../api/routes';
 import { useCallApi } from '../api/use-call-api';
 import { useAuth } from '../auth/use-auth';
 

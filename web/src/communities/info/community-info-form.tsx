@@ -18,13 +18,13 @@ import {
   CommunityInfoFormSchema,
   communityInfoFormValues,
   GroupLanguageSchema,
-  routes,
   SETTINGS_MESSAGES,
   SummaryDestinationSchema,
   validateForm,
   type Community,
   type FieldErrors,
 } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
 import { useToast } from '../../components/toast/use-toast';

@@ -19,11 +19,11 @@ import {
   createActionDefaults,
   normalizeAssignee,
   parseGeneratedActionDetails,
-  routes,
   textDirection,
   type ActionPriority,
   type Message,
 } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { ApiRequestError } from '../../api/client';
 import { useCallApi } from '../../api/use-call-api';
 import { useToast } from '../toast/use-toast';

@@ -5,9 +5,9 @@ import {
   AI_SEARCH_MIN_CHARS,
   EMBEDDING_STATS_REFRESH_MS,
   MESSAGES_TEXTS,
-  routes,
   type Message,
 } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { useToast } from '../../components/toast/use-toast';
 import { messagesKeys } from './live-cache';

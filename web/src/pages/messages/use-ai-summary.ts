@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type StoredSummary } from '@kehila/shared';
+import { type StoredSummary } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { useToast } from '../../components/toast/use-toast';
 import { messagesKeys } from './live-cache';

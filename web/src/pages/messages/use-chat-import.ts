@@ -1,20 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { routes, type ImportJob } from '@kehila/shared';
+import { type ImportJob } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { ApiRequestError } from '../../api/client';
 import { useCallApi } from '../../api/use-call-api';
+import { IMPORT_TEXTS } from './import-text';
 import { messagesKeys } from './live-cache';
-
-/** Words of the import dialog that the specs leave to us (the server's own messages are shown as they are). */
-export const IMPORT_TEXTS = {
-  entry: 'Import chat export',
-  title: 'Import a WhatsApp chat export',
-  createFailed: 'The import could not be started. Please try again.',
-  uploadFailed: 'The upload failed. Check your connection and try again.',
-  uploadTooLarge: 'This file is larger than 50 MB. Export the chat again without media, or upload only its .txt file.',
-  pollFailed: 'We lost track of the import. It may still finish: check the messages list in a while.',
-  failed: 'The import failed.',
-} as const;
 
 /** Where an import is. */
 export type ImportPhase = 'idle' | 'uploading' | 'processing' | 'needs_date_order' | 'done' | 'failed';

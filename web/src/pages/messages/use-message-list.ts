@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   MESSAGE_LIST_REFETCH_MS,
   THREADS_QUERY_LIMIT,
-  routes,
   type MessageFilters,
   type MessageListQuery,
 } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { MESSAGE_PAGE_SIZE } from './filter-config';
 import { messagesKeys } from './live-cache';

@@ -13,11 +13,11 @@ import {
   ONBOARDING_REDIRECT_MS,
   ONBOARDING_STEPS,
   onboardingProgress,
-  routes,
   type Community,
   type OnboardingState,
   type OnboardingStep,
 } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
 import { useMe } from '../../auth/use-me';

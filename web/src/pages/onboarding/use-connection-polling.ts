@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  connectionHint,
-  routes,
-  WHATSAPP_POLL_INTERVAL_MS,
-  type ConnectionHint,
-  type OnboardingState,
-} from '@kehila/shared';
+import { connectionHint, WHATSAPP_POLL_INTERVAL_MS, type ConnectionHint, type OnboardingState } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 
 /** True once the bot connected the group: the connection says so, or the community has its group. */

@@ -11,7 +11,8 @@ import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { IMPORT_TEXTS, useChatImport } from '../use-chat-import';
+import { IMPORT_TEXTS } from '../import-text';
+import { useChatImport } from '../use-chat-import';
 
 /** The zone the server reads export times in unless told otherwise (the createImport default). */
 const DEFAULT_TZ = 'Asia/Jerusalem';

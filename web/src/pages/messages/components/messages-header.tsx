@@ -2,7 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { RealtimeStatus } from '@kehila/shared';
-import { IMPORT_TEXTS } from '../use-chat-import';
+import { IMPORT_TEXTS } from '../import-text';
 import styles from '../messages-page.module.scss';
 
 /** Words of the header (S2 §2.1). */

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { clientRoutes } from './build/client-routes';
 import { fontFiles } from './build/font-files';
+import { plainErrorFallback } from './build/plain-error-fallback';
 
 // Absolute, because the local gateway loads this file with `configFile` from the repository root, and a
 // relative `root` would be read against that working directory rather than this folder.
@@ -13,7 +15,7 @@ const repoRoot = decodeURIComponent(new URL('..', import.meta.url).pathname);
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), fontFiles()],
+  plugins: [react(), clientRoutes(), plainErrorFallback(), fontFiles()],
   optimizeDeps: {
     // The workspace package is TypeScript source served through its `exports`; pre-bundling it would
     // freeze a copy that ignores edits to shared/.
@@ -49,5 +51,16 @@ export default defineConfig({
     // The deployed build ships no source maps (issue 9): they would publish the app's source as written.
     sourcemap: false,
     target: 'es2022',
+    // Every browser that runs es2022 preloads modules itself (Safari 17+, Firefox 115+, Chromium); an older
+    // one only loads a chunk's imports one after another.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // Amplify's published modules keep bare imports of the SHA-256 and hex helpers
+        // (`import '@aws-crypto/sha256-js'`) where they use nothing of them; those packages declare no
+        // side effects, but say so nowhere, so without this every signed-in visit would load them.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/](@aws-crypto|@smithy)[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

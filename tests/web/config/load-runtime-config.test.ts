@@ -11,6 +11,12 @@ describe('loadRuntimeConfig', () => {
     expect(vi.mocked(fetchFn).mock.calls[0]![0]).toBe('/config.json');
   });
 
+  it('leaves out settings it does not know and accepts a config without the optional ones', async () => {
+    const { userPoolEndpoint: _endpoint, ...withoutEndpoint } = localConfig;
+    const fetchFn = fetching(async () => jsonResponse(200, { ...withoutEndpoint, extra: 'ignored' }));
+    await expect(loadRuntimeConfig(fetchFn)).resolves.toEqual(withoutEndpoint);
+  });
+
   it.each([
     ['an HTTP error', async () => new Response('nope', { status: 404 }), /answered HTTP 404/],
     ['a body that is not JSON', async () => new Response('<html>', { status: 200 }), /not valid JSON/],
@@ -19,6 +25,12 @@ describe('loadRuntimeConfig', () => {
       async () => jsonResponse(200, { ...localConfig, userPoolId: undefined }),
       /invalid settings: userPoolId/,
     ],
+    [
+      'an unknown stage and a number for a text setting',
+      async () => jsonResponse(200, { ...localConfig, stage: 'prod', wsUrl: 42 }),
+      /invalid settings: stage, wsUrl\.$/,
+    ],
+    ['a body that is not an object', async () => jsonResponse(200, ['config']), /invalid settings: \(root\)/],
     [
       'an unreachable server',
       async () => {

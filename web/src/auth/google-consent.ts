@@ -1,4 +1,4 @@
-import { ConsentRecordSchema, type ConsentRecord } from '@kehila/shared/schemas/access';
+import type { ConsentRecord } from '@kehila/shared/schemas/access';
 
 /** Local-storage key of the consent given in the Google terms dialog (S1 §2, §3 consent record). */
 export const GOOGLE_CONSENT_KEY = 'kehila:google-consent';
@@ -21,10 +21,19 @@ export function readGoogleConsent(storage: Storage = window.localStorage): Conse
   } catch {
     return null;
   }
-  const parsed = ConsentRecordSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { acceptedPrivacyPolicy, acceptedEmailCommunications } = parsed.data;
-  return acceptedPrivacyPolicy && acceptedEmailCommunications ? parsed.data : null;
+  return acceptedConsent(value);
+}
+
+/**
+ * A `ConsentRecordSchema` record with both boxes accepted, or null; read field by field because this
+ * module is on every signed-in first visit (the Google callback marker below), which loads no zod.
+ */
+function acceptedConsent(value: unknown): ConsentRecord | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { acceptedPrivacyPolicy, acceptedEmailCommunications, consentTimestamp } = value as Record<string, unknown>;
+  if (acceptedPrivacyPolicy !== true || acceptedEmailCommunications !== true) return null;
+  if (typeof consentTimestamp !== 'string' || consentTimestamp.length > 40) return null;
+  return { acceptedPrivacyPolicy, acceptedEmailCommunications, consentTimestamp };
 }
 
 /** Stores the consent of the terms dialog, timestamped now (S1 §3 consent record). */

@@ -1,4 +1,5 @@
-import { Amplify } from 'aws-amplify';
+import { Amplify } from '@aws-amplify/core';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { createApiClient } from '../api/client';
 import { getIdToken } from '../auth/session';
 import { toAmplifyConfig } from '../config/amplify-config';
@@ -28,7 +29,11 @@ export function startBrowserSession(navigator: Navigator): Promise<SessionStart>
       }
       // Before configure: configuring is what starts completing a Google callback, which announces itself once.
       followRedirectAfterOAuth(navigator);
-      Amplify.configure(toAmplifyConfig(config, window.location.origin));
+      // The core library's configure with the user-pool token provider: what `aws-amplify`'s own configure
+      // wires, minus the identity-pool credentials provider this app has no use for.
+      const amplifyConfig = toAmplifyConfig(config, window.location.origin);
+      cognitoUserPoolsTokenProvider.setAuthConfig(amplifyConfig.Auth);
+      Amplify.configure(amplifyConfig, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
       return { ok: true, session: { config, callApi: createApiClient({ baseUrl: config.apiUrl, getIdToken }) } };
     } catch (error) {
       console.error(error);

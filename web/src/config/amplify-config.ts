@@ -1,4 +1,4 @@
-import type { ResourcesConfig } from 'aws-amplify';
+import type { AuthConfig, ResourcesConfig } from '@aws-amplify/core';
 import type { RuntimeConfig } from '@kehila/shared';
 
 /** S1 §7: Google sign-in comes back to /dashboard; signing out of the hosted UI comes back to /login. */
@@ -10,7 +10,7 @@ export const OAUTH_SIGN_OUT_PATH = '/login';
  * page's own origin (cognito-local behind the local gateway at `/cognito`); Amplify needs an absolute URL.
  * OAuth (Google through the Cognito hosted UI) is configured only when the deployment has a domain for it.
  */
-export function toAmplifyConfig(config: RuntimeConfig, origin: string): ResourcesConfig {
+export function toAmplifyConfig(config: RuntimeConfig, origin: string): ResourcesConfig & { Auth: AuthConfig } {
   return {
     Auth: {
       Cognito: {

@@ -52,7 +52,7 @@ describe('community selector in the header (S1 §2, §4)', () => {
   it("switches with 'Switched to {display name}'", async () => {
     const { user } = renderApp({ path: '/actions', fetch: api().fetch });
     await user.click(await selector());
-    await user.click(await screen.findByRole('option', { name: /Tel Aviv Runners/ }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: /Tel Aviv Runners/ }));
     expect(await findToast('Switched to \u2068Tel Aviv Runners\u2069')).toBeInTheDocument();
     expect(window.localStorage.getItem('kehila:selected-community')).toBe(older.id);
     expect(await selector()).toHaveTextContent('Tel Aviv Runners');

@@ -1,7 +1,8 @@
 import { SETUP_ESTIMATED_MINUTES } from '@kehila/shared';
 
 /**
- * Texts of the community information card, form and setup screen. Quoted ones are S1's (§2, §8); the
+ * Texts of the community information card, form and setup screen (the gate's own are in
+ * setup/metadata-gate-text.ts, loaded on every signed-in first visit without these). Quoted ones are S1's (§2, §8); the
  * field labels and explanations, which S1 does not give, are ours.
  */
 export const communityInfoText = {
@@ -68,11 +69,6 @@ export const communityInfoText = {
   startSetup: 'Start Setup',
   startSetupHint: `Takes about ${SETUP_ESTIMATED_MINUTES} minutes`,
   skip: 'Skip for Now',
-  skipTip: 'Tip: you can finish your community setup anytime in Settings.',
   back: 'Back',
   checkProgress: 'Check Progress',
-  // Completeness banner (S1 §4)
-  bannerText: (percent: number) =>
-    `Your community information is ${percent}% complete. Complete it to get better AI summaries and insights.`,
-  bannerAction: 'Complete',
 } as const;

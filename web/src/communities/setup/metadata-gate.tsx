@@ -6,8 +6,8 @@ import { guardCompletenessScore, metadataGuard } from '@kehila/shared';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useToast } from '../../components/toast/use-toast';
 import { useCurrentCommunity } from '../current-community';
-import { communityInfoText as T } from '../info/community-info-text';
 import { useCommunity } from '../use-community';
+import { metadataGateText as T } from './metadata-gate-text';
 import { isSetupSkipped, markSetupSkipped } from './setup-skip';
 
 // Most visits pass the guard: the setup form (and its form controls) loads only when it is shown.

@@ -13,6 +13,7 @@ beforeAll(async () => {
     import('../../../web/src/app/require-setup'),
     import('../../../web/src/app/shell/shell-layout'),
     import('../../../web/src/pages/paywall'),
+    import('../../../web/src/pages/messages'),
   ]);
 }, 60_000);
 
@@ -171,6 +172,88 @@ describe("paywall 'Your Free Trial Has Ended' (S1 §2)", () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a 402 from any call shows the paywall (S1 §4: the server refuses paid routes)', () => {
+  const blockedMe = meFor({
+    access: {
+      hasActiveSubscription: false,
+      hasWhitelistAccess: false,
+      isInTrial: false,
+      isExpired: true,
+      daysRemaining: null,
+      trialEndsAt: '2024-01-01T00:00:00.000Z',
+      isBlocked: true,
+    },
+  });
+  const paymentRequired = {
+    status: 402,
+    body: { message: 'Your Free Trial Has Ended', code: 'payment_required', reason: 'trial_ended' },
+  };
+
+  /**
+   * The trial ends while the user is in the app: the profile read at start said it was running; from
+   * the first refused call on, the server's profile says blocked too, until the user pays.
+   */
+  function endingTrial() {
+    let state: 'running' | 'ended' | 'paid' = 'running';
+    const api = fakeApi()
+      .on('GET', '/api/me', () => ({ status: 200, body: state === 'ended' ? blockedMe : meFor() }))
+      .on('GET', '/api/communities/{communityId}/messages', () => {
+        if (state === 'paid') return { status: 200, body: { items: [], nextCursor: null } };
+        state = 'ended';
+        return paymentRequired;
+      });
+    return { api, pay: () => (state = 'paid') };
+  }
+
+  it('switches from the Messages screen to the paywall when the message list answers 402', async () => {
+    const { api } = endingTrial();
+    renderApp({ path: '/messages', fetch: api.fetch });
+    expect(
+      await screen.findByRole('heading', { name: 'Your Free Trial Has Ended' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade to Pro - $19/month' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Overview' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/communities/c-1/messages').length).toBeGreaterThan(0);
+  });
+
+  it('lets the user back in once the profile, re-read by the paywall, says access is open again', async () => {
+    const { api, pay } = endingTrial();
+    renderApp({ path: '/messages', fetch: api.fetch });
+    await screen.findByRole('heading', { name: 'Your Free Trial Has Ended' }, { timeout: 15_000 });
+    pay();
+    expect(await screen.findByRole('tab', { name: 'Overview' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('switches to the paywall when an action (Generate Summary) answers 402', async () => {
+    let ended = false;
+    const api = fakeApi()
+      .on('GET', '/api/me', () => ({ status: 200, body: ended ? blockedMe : meFor() }))
+      .on('GET', '/api/communities/{communityId}/messages', { items: [], nextCursor: null })
+      .on('POST', '/api/communities/{communityId}/summaries', () => {
+        ended = true;
+        return paymentRequired;
+      });
+    const { user } = renderApp({ path: '/messages', fetch: api.fetch });
+    await user.click(await screen.findByRole('button', { name: 'Generate Summary' }, { timeout: 15_000 }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your Free Trial Has Ended' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/communities/c-1/summaries')).toHaveLength(1);
+  });
+
+  it('leaves other failures to the screen that made the call', async () => {
+    const api = fakeApi().on(
+      'GET',
+      '/api/communities/{communityId}/messages',
+      failure(500, 'Something went wrong. Please try again.'),
+    );
+    renderApp({ path: '/messages', fetch: api.fetch });
+    expect(await screen.findByRole('tab', { name: 'Overview' }, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/communities/c-1/messages').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('heading', { name: 'Your Free Trial Has Ended' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { resetPassword } from 'aws-amplify/auth';
-import { routes } from '@kehila/shared';
+import { routes } from '../api/routes';
 import { PASSWORD_RESET_MESSAGES } from '@kehila/shared/rules/account';
 import { ApiRequestError, type CallApi } from '../api/client';
 import { describeApiFailure, type AuthOutcome } from './sign-up';

@@ -1,5 +1,5 @@
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
-import { routes } from '@kehila/shared';
+import { routes } from '../api/routes';
 import { SIGN_UP_MESSAGES, type AccountForm } from '@kehila/shared/rules/account';
 import { mobileFriendlyError, rateLimitMessage } from '@kehila/shared/rules/errors';
 import { commonPasswordProblem, loadCommonPasswords } from '@kehila/shared/rules/passwords';

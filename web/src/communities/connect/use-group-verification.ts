@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { routes, WHATSAPP_POLL_INTERVAL_MS, type PendingConnection } from '@kehila/shared';
+import { WHATSAPP_POLL_INTERVAL_MS, type PendingConnection } from '@kehila/shared';
+import { routes } from '../../api/routes';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
 import { connectText } from './connect-text';

@@ -1,7 +1,8 @@
 /**
  * Quality and speed of the local AI provider (docs/ai.md "Quality, measured"). Run: `npm run bench:ai`
  * (`--quick` skips the dynalite run and the 100k-message community; `--dev` prints only the dev
- * split — what rule and weight work may look at; `--errors` lists dev errors).
+ * split — what rule and weight work may look at; `--errors` lists dev errors; `--keywords` runs only
+ * the keyword section).
  *
  * - Classification over the hand-labelled evaluation set (tests/fixtures/ai/eval/): accuracy and
  *   macro-F1 of urgency, intent, sentiment sign and emotion, per language, on the dev split (used to
@@ -40,6 +41,7 @@ logger.setLogLevel('SILENT');
 const QUICK = process.argv.includes('--quick');
 const DEV_ONLY = process.argv.includes('--dev');
 const VERBOSE = process.argv.includes('--errors');
+const KEYWORDS_ONLY = process.argv.includes('--keywords');
 const SPLITS = DEV_ONLY ? (['dev'] as const) : (['dev', 'test'] as const);
 
 const evalSet = loadEvalSet();
@@ -343,7 +345,18 @@ const SLOTS: Record<string, readonly string[]> = {
     'car mechanic',
     'notary',
   ],
-  pro_he: ['צבעי', 'מנעולן', 'רופא שיניים', 'סוכן ביטוח', 'יועץ משכנתאות', 'גנן', 'מעצב אתרים', 'פיזיותרפיסט', 'מכונאי', 'נוטריון'],
+  pro_he: [
+    'צבעי',
+    'מנעולן',
+    'רופא שיניים',
+    'סוכן ביטוח',
+    'יועץ משכנתאות',
+    'גנן',
+    'מעצב אתרים',
+    'פיזיותרפיסט',
+    'מכונאי',
+    'נוטריון',
+  ],
   brand: ['Mailchimp', 'Monday', 'Canva', 'Shopify', 'Zoom', 'Notion', 'Slack', 'Wix'],
   service: ['newsletters', 'project tracking', 'design', 'our online store', 'webinars', 'docs'],
   service_he: ['ניוזלטרים', 'ניהול פרויקטים', 'עיצוב', 'החנות שלנו', 'וובינרים', 'מסמכים'],
@@ -550,33 +563,43 @@ async function keywordQuality(): Promise<void> {
     'A keyword matches a labelled one when their stems are equal, or one contains the other and covers at least half of it.',
   );
   for (const split of SPLITS) {
-    let predicted = 0;
-    let correct = 0;
-    let gold = 0;
-    let found = 0;
-    const bad = new Map<string, number>();
-    for (const m of labelled.filter((x) => x.split === split)) {
-      const kws = byText.get(m.text)!.keywords;
-      const g = m.keywords!.map(stems);
-      for (const k of kws) {
-        predicted++;
-        if (g.some((x) => sameKeyword(stems(k), x))) correct++;
-        else bad.set(k, (bad.get(k) ?? 0) + 1);
+    for (const lang of ['he', 'en', 'all'] as const) {
+      let predicted = 0;
+      let correct = 0;
+      let gold = 0;
+      let found = 0;
+      const bad = new Map<string, number>();
+      const inSplit = labelled.filter((x) => x.split === split && (lang === 'all' || x.lang === lang));
+      for (const m of inSplit) {
+        const kws = byText.get(m.text)!.keywords;
+        const g = m.keywords!.map(stems);
+        const wrong: string[] = [];
+        for (const k of kws) {
+          predicted++;
+          if (g.some((x) => sameKeyword(stems(k), x))) correct++;
+          else {
+            bad.set(k, (bad.get(k) ?? 0) + 1);
+            wrong.push(k);
+          }
+        }
+        gold += g.length;
+        const missed = m.keywords!.filter((_, i) => !kws.some((k) => sameKeyword(stems(k), g[i]!)));
+        found += g.length - missed.length;
+        if (VERBOSE && split === 'dev' && lang === 'all' && (wrong.length > 0 || missed.length > 0))
+          console.log(`   ${m.text.slice(0, 90)} :: wrong ${wrong.join('; ')} :: missed ${missed.join('; ')}`);
       }
-      gold += g.length;
-      found += g.filter((x) => kws.some((k) => sameKeyword(stems(k), x))).length;
-    }
-    console.log(
-      `${split}: precision ${pct(correct / predicted)} (${correct}/${predicted}), recall ${pct(found / gold)} (${found}/${gold}), ${(predicted / labelled.filter((x) => x.split === split).length).toFixed(1)} keywords per message`,
-    );
-    if (VERBOSE && split === 'dev')
       console.log(
-        `   unmatched: ${[...bad]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 60)
-          .map(([k, n]) => `${k}×${n}`)
-          .join(', ')}`,
+        `${split} ${lang.padEnd(3)}: precision ${pct(correct / predicted)} (${correct}/${predicted}), recall ${pct(found / gold)} (${found}/${gold}), ${(predicted / inSplit.length).toFixed(1)} keywords per message`,
       );
+      if (VERBOSE && split === 'dev' && lang === 'all')
+        console.log(
+          `   unmatched: ${[...bad]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 60)
+            .map(([k, n]) => `${k}×${n}`)
+            .join(', ')}`,
+        );
+    }
   }
 }
 
@@ -654,8 +677,11 @@ async function throughput(): Promise<void> {
   }
 }
 
-classification();
-agreement();
-await search();
-await keywordQuality();
-await throughput();
+if (KEYWORDS_ONLY) await keywordQuality();
+else {
+  classification();
+  agreement();
+  await search();
+  await keywordQuality();
+  await throughput();
+}

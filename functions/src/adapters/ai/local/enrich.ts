@@ -15,7 +15,14 @@ import {
 } from './classify';
 import { decide } from './classifier';
 import { classifierFeatures, type RuleLabels } from './features';
-import { conceptTerms, messageTerms, senseTerms, type TermOccurrence } from './keywords';
+import {
+  conceptTerms,
+  keywordCandidates,
+  messageTerms,
+  senseTerms,
+  type KeywordCandidate,
+  type TermOccurrence,
+} from './keywords';
 
 /** What the classifiers say about one message, before keywords. */
 export interface MessageLabels {
@@ -28,6 +35,8 @@ export interface MessageLabels {
   readonly toxicity: number;
   readonly action_items: string[];
   readonly terms: TermOccurrence[];
+  /** Keyword candidates (content terms minus function words, plus phrases). */
+  readonly candidates: KeywordCandidate[];
   /** Concept and sense pseudo-terms (counted for embedding weights). */
   readonly concepts: string[];
 }
@@ -71,6 +80,7 @@ export function labelMessage(text: string): MessageLabels {
       toxicity: 0,
       action_items: [],
       terms: [],
+      candidates: [],
       concepts: [],
     };
   }
@@ -86,6 +96,7 @@ export function labelMessage(text: string): MessageLabels {
     toxicity: rules.toxicity,
     action_items: rules.items,
     terms: messageTerms(analysis),
+    candidates: keywordCandidates(analysis),
     concepts: [...conceptTerms(analysis), ...senseTerms(analysis)],
   };
 }

@@ -31,7 +31,7 @@ export interface LocalAiOptions {
   readonly now?: () => Date;
   /** How long a process trusts a community's state (snapshot versions). */
   readonly stateTtlMs?: number;
-  /** Keywords per message. */
+  /** The most keywords of a message (about half its candidates are shown, at most this many). */
   readonly keywordsPerMessage?: number;
 }
 
@@ -71,7 +71,7 @@ export class LocalAiPort implements AiPort {
     this.store = opts.store;
     this.now = opts.now ?? (() => new Date());
     this.stateTtlMs = opts.stateTtlMs ?? 30_000;
-    this.keywordsPerMessage = opts.keywordsPerMessage ?? 5;
+    this.keywordsPerMessage = opts.keywordsPerMessage ?? 3;
   }
 
   async enrich(messages: readonly AiInputMessage[], context: { communityId: string }): Promise<Enrichment[]> {
@@ -115,7 +115,7 @@ export class LocalAiPort implements AiPort {
     const out = labels.map<Enrichment>((l) => ({
       topic: l.topic,
       keywords: pickKeywords(
-        l.terms,
+        l.candidates,
         {
           docs: snap.docs + lines.length,
           df: (t) => (snap.df.get(t) ?? 0) + (batchDf.get(t) ?? 0),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EmotionSchema, IntentSchema, UrgencySchema } from '@kehila/shared';
 import { LocalAiPort } from '@kehila/functions/adapters/ai/local/provider';
 import { MemoryModelStore, type ModelStore } from '@kehila/functions/adapters/ai/local/model-store';
-import { pickKeywords, messageTerms } from '@kehila/functions/adapters/ai/local/keywords';
+import { keywordCandidates, messageTerms, pickKeywords } from '@kehila/functions/adapters/ai/local/keywords';
 import { analyze } from '@kehila/functions/adapters/ai/local/analyze';
 import { parseDf } from '@kehila/functions/adapters/ai/local/df';
 import type { AiInputMessage } from '@kehila/functions/core/ports/ai';
@@ -56,8 +56,10 @@ describe('local provider enrich', () => {
 
   it("ranks keywords by TF-IDF over the community's own messages and shows the community's spelling", async () => {
     const s = setup();
-    // "meetup" is in almost every message of this community, "kubernetes" is rare
-    const history = Array.from({ length: 60 }, (_, i) => `Meetup number ${i} about Developers and pizza`);
+    // "meetup" is in every message of this community, "developers" in one of six, "kubernetes" in none
+    const history = Array.from({ length: 60 }, (_, i) =>
+      i % 6 === 0 ? `Meetup number ${i} about Developers and pizza` : `Meetup number ${i} about pizza`,
+    );
     await feed(s, 'c1', history);
     s.clock.t += 10 * 60_000;
     await feed(s, 'c1', ['another meetup batch'], 60_000);
@@ -67,9 +69,8 @@ describe('local provider enrich', () => {
     expect(df.forms.get('developer')).toBe('developers');
 
     const [e] = await s.port.enrich(input(['Kubernetes meetup for developers']), { communityId: 'c1' });
-    expect(e!.keywords[0]).toBe('kubernetes');
-    expect(e!.keywords).toContain('developers');
-    expect(e!.keywords.indexOf('meetup')).toBeGreaterThan(e!.keywords.indexOf('kubernetes'));
+    // three candidates, two shown: the rarest first, the community's everyday word left out
+    expect(e!.keywords).toEqual(['kubernetes', 'developers']);
   });
 
   it('still enriches when the store fails', async () => {
@@ -170,15 +171,51 @@ describe('keywords', () => {
   });
 
   it('prefers a rare word over a common one and shows the most common form', () => {
-    const terms = messageTerms(analyze('The developers meetup on kubernetes'));
-    const df: Record<string, number> = { developer: 50, meetup: 90, kubernet: 2 };
+    const terms = keywordCandidates(analyze('The developers meetup on kubernetes and docker'));
+    const df: Record<string, number> = { developer: 50, meetup: 90, kubernet: 2, docker: 3 };
     const kw = pickKeywords(
       terms,
       { docs: 100, df: (t) => df[t] ?? 1, form: (t) => (t === 'developer' ? 'developer' : undefined) },
       3,
     );
-    expect(kw[0]).toBe('kubernetes');
-    expect(kw).toContain('developer');
-    expect(kw).toHaveLength(3);
+    expect(kw).toEqual(['kubernetes', 'docker']);
+    const all = pickKeywords(terms, { docs: 100, df: (t) => df[t] ?? 1, form: () => 'developer' }, 5);
+    expect(all).toContain('developer');
+  });
+});
+
+describe('keyword candidates and picks', () => {
+  const pick = (text: string, limit = 3) =>
+    pickKeywords(keywordCandidates(analyze(text)), { docs: 100, df: () => 1, form: () => undefined }, limit);
+
+  it('drops request, time, feeling and counting words in both languages', () => {
+    expect(pick('Does anyone know a good plumber for tomorrow?')).toEqual(['plumber']);
+    expect(pick('מישהו מכיר אינסטלטור טוב למחר?')).toEqual(['אינסטלטור']);
+    const en = keywordCandidates(analyze('Amazing job last Monday, thanks so much for the three new benches')).map(
+      (c) => c.display,
+    );
+    for (const w of ['amazing', 'monday', 'three', 'thanks', 'last']) expect(en).not.toContain(w);
+    const he = keywordCandidates(analyze('תודה רבה, עבודה מדהימה ביום שלישי על שלושה ספסלים חדשים')).map(
+      (c) => c.display,
+    );
+    for (const w of ['תודה', 'מדהימה', 'שלישי', 'שלושה', 'חדשים']) expect(he).not.toContain(w);
+  });
+
+  it('keeps noun phrases whole: an English compound, a Hebrew construct, a noun and its defined complement', () => {
+    expect(pick('The parking lot gate is broken again')).toContain('parking lot');
+    expect(pick('מחר תהיה הפסקת מים ברחוב הרצל')).toContain('הפסקת מים');
+    expect(pick('ועד הבית החליט לצבוע את הלובי')).toContain('ועד בית');
+  });
+
+  it('ranks a verb below the nouns of the message', () => {
+    const kw = pick('השאירו שקיות ליד הכניסה לבניין');
+    expect(kw).not.toContain('השאירו');
+    expect(pick('Someone dumped a mattress behind the shops')).not.toContain('dumped');
+  });
+
+  it('shows about half the candidates, never more than the limit', () => {
+    expect(pick('Fire in the flats on Rowan Ave, smoke heading to the school gym and library', 3)).toHaveLength(3);
+    expect(pick('gym and library', 3)).toHaveLength(1);
+    expect(pick('תודה!', 3)).toEqual([]);
   });
 });

@@ -2,9 +2,18 @@
  * Prompts and tool schemas of the Bedrock provider. Structured answers come back through forced
  * tool use (Converse `toolChoice`), so the model returns JSON that zod then validates.
  */
-import { EMOTIONS, INTENTS, SUMMARY_SECTIONS, URGENCY_LEVELS, type Message } from '@kehila/shared';
+import {
+  EMOTIONS,
+  INTENTS,
+  SENTIMENT_NEGATIVE_BELOW,
+  SENTIMENT_POSITIVE_ABOVE,
+  SUMMARY_SECTIONS,
+  URGENCY_LEVELS,
+  type Message,
+} from '@kehila/shared';
 import type { AiCommunityContext, AiInputMessage } from '../../../core/ports/ai';
 import { summaryHeading, summaryLanguage } from '../conventions';
+import { labellingRulesText } from '../labelling-rules';
 import { TOPIC_LABELS } from '../topics';
 
 /** Longest message text sent for enrichment (characters). */
@@ -16,18 +25,25 @@ export const ENRICH_TOOL = 'record_enrichments';
 export const ACTION_TOOL = 'create_action';
 export const SUGGEST_TOOL = 'suggest_actions';
 
-/** System prompt of message enrichment. */
+/**
+ * System prompt of message enrichment: the output format of each field, then the labelling rules
+ * whole (labelling-rules.ts, the same the evaluation set was labelled with).
+ */
 export const ENRICH_SYSTEM = `You label messages of a WhatsApp community (Hebrew, English or both) for its admins.
 For every message return, through the ${ENRICH_TOOL} tool, one result with the message's index "i":
 - topic: one of ${TOPIC_LABELS.map((t) => `"${t}"`).join(', ')}, or null when none fits;
-- keywords: up to 5 short keywords as written in the message (no stop words);
-- urgency: "high" (emergencies, explicit urgency, deadlines today), "medium" (deadlines within days, requests waiting for an answer), else "low";
-- sentiment: a number from -1 (very negative) to 1 (very positive), 0 when neutral;
-- emotion: one of ${EMOTIONS.join(', ')};
-- intent: one of ${INTENTS.join(', ')} (request = asks for something or for a recommendation; question = asks for information; support = offers help, advice or encouragement; off_topic = unrelated to the community: politics, spam, chain messages);
-- toxicity: 0 to 1 (insults, profanity aimed at people, harassment; ordinary words are 0);
+- keywords: 2 to 5 keywords (fewer when the message is short), by the keyword rule below;
+- urgency: one of ${URGENCY_LEVELS.join(', ')}, by the urgency rule below;
+- sentiment: a number from -1 (very negative) to 1 (very positive) whose sign follows the sentiment rule below: above ${SENTIMENT_POSITIVE_ABOVE} is positive, below ${SENTIMENT_NEGATIVE_BELOW} negative, between them neutral;
+- emotion: one of ${EMOTIONS.join(', ')}, by the emotion rule below;
+- intent: one of ${INTENTS.join(', ')}, by the intent rule below;
+- toxicity: 0 to 1, how clearly the toxic rule below applies (ordinary words are 0);
 - action_items: imperatives and obligations found in the message ("please send the deck by Friday"), copied in the message's language, [] when none.
-Label every message; never skip one.`;
+Label every message; never skip one.
+
+The labelling rules:
+
+${labellingRulesText()}`;
 
 /** The enrich tool's input schema (JSON Schema). */
 export const ENRICH_TOOL_SCHEMA = {

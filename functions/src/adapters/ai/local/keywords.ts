@@ -118,6 +118,7 @@ const KEYWORD_STOP: ReadonlySet<string> = new Set(
   remember require normal important possible real actual true main usual usually exactly fully
   amazing awesome brilliant excellent fantastic wonderful lovely perfect terrible awful horrible tired happy sad
   practical simple easy hard quick fast slow long short high low free full empty
+  whoever whatever wherever whenever forward heads grab meet start starts
   wait waiting borrow lend pay paid buy bought sell sold fix fixing cook cooking decide decided understand
   מעולה מצוין מצוינת מדהים מדהימה נהדר נהדרת חשוב חשובה אפשרי ברור קל קשה מהיר איטי ארוך קצר מלא ריק יפה
   רב רבה רבים רבות נחמד נחמדה מושלם גרוע נורא עייף עייפה שמח שמחה עצוב עצובה חינם
@@ -171,12 +172,12 @@ function functionTokens(a: Analysis): Set<number> {
 type Tok = Analysis['seq'][number];
 
 function keywordStop(t: Tok): boolean {
-  // the whole word too: "שלושה" is not ש + "לושה"; the stem joins plural and feminine forms ("חדשים")
+  // the whole word too: "שלושה" is not ש + "לושה"; the stem joins plural, feminine and verb forms ("חדשים", "starts")
   return (
     KEYWORD_STOP.has(t.norm) ||
     KEYWORD_STOP.has(t.full) ||
     KEYWORD_STOP.has(t.display.toLowerCase()) ||
-    (t.script === 'he' && KEYWORD_STOP.has(t.stem))
+    KEYWORD_STOP.has(t.stem)
   );
 }
 

@@ -5,6 +5,7 @@
  * community writes most.
  */
 import { lexicon, type Analysis, type LexKind } from './analyze';
+import { normalizeFinals } from './hebrew';
 
 /** A term of one message. */
 export interface TermOccurrence {
@@ -131,11 +132,12 @@ const KEYWORD_STOP: ReadonlySet<string> = new Set(
   ראשון שני שלישי רביעי חמישי שישי שבת מוצ"ש סופ"ש החודש השבוע השנה הבא הבאה הקרוב הקרובה האחרון
   ינואר פברואר מרץ אפריל מאי יוני יולי אוגוסט ספטמבר אוקטובר נובמבר דצמבר
   שתיים שלוש ארבע חמש שש שבע שמונה תשע עשר שלושה ארבעה חמישה
-  גדול גדולה קטן קטנה טוב טובה חדש חדשה ישן ישנה ליד מול אחרי תוך בערך כמובן פשוט ממש באמת
+  בפנים בחוץ גדול גדולה קטן קטנה טוב טובה חדש חדשה ישן ישנה ליד מול אחרי תוך בערך כמובן פשוט ממש באמת
   הודעה עדכון תזכורת לידיעתכם לידיעת טיפ תשובה דבר דברים
   `
     .split(/\s+/)
-    .filter(Boolean),
+    .filter(Boolean)
+    .map(normalizeFinals),
 );
 
 /** Words about everyone and everything (people, family, contact): keywords only when nothing better is there. */
@@ -145,7 +147,8 @@ const GENERIC: ReadonlySet<string> = new Set(
   ילד ילדה ילדים ילדות בן בת בנים בנות הורה הורים משפחה אנשים אדם שכן שכנים שכנה חבר חברה טלפון מספר קבוצה צוות
   מקום אזור`
     .split(/\s+/)
-    .filter(Boolean),
+    .filter(Boolean)
+    .map(normalizeFinals),
 );
 
 /** A keyword candidate: a term plus what the ranking needs. */
@@ -270,6 +273,8 @@ export function keywordCandidates(a: Analysis): KeywordCandidate[] {
     const t = a.seq[i]!;
     const u = a.seq[i + 1];
     if (!u || !keep(i + 1) || u.sentence !== t.sentence || u.script !== t.script) return false;
+    // a comma, a colon or a quote between them ends the phrase
+    if (!/^[\s-]*$/.test(a.text.slice(t.end, u.start))) return false;
     if (generic(t) || (weightOf(i + 1) < 1 && !generic(u))) return false;
     if (t.script === 'he') return weightOf(i) === 1 && (u.prefix === 'ה' || (u.prefix === '' && /[תי]$/.test(t.norm)));
     return (weightOf(i) === 1 || /ing$/.test(t.norm)) && !/s$/.test(t.norm);

@@ -143,7 +143,8 @@ const KEYWORD_STOP: ReadonlySet<string> = new Set(
 /** Words about everyone and everything (people, family, contact): keywords only when nothing better is there. */
 const GENERIC: ReadonlySet<string> = new Set(
   `kid kids child children son daughter boy girl parent parents family people person neighbour neighbours neighbor
-  neighbors friend friends phone number message group team guy thing place area lot
+  neighbors friend friends phone number message group team guy thing place area lot flat floor room door website
+  site page link email price
   ילד ילדה ילדים ילדות בן בת בנים בנות הורה הורים משפחה אנשים אדם שכן שכנים שכנה חבר חברה טלפון מספר קבוצה צוות
   מקום אזור`
     .split(/\s+/)

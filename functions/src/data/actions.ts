@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand } from './table-client';
+import { DeleteCommand, GetCommand, PutCommand } from './table-client';
 import { ActionSchema, type Action } from '@kehila/shared';
-import { queryAll, stripKeys, type Db } from './db';
+import { batchGet, isConditionFailed, queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -30,7 +30,10 @@ export async function getAction(db: Db, communityId: string, actionId: string): 
   return res.Item ? ActionSchema.parse(stripKeys(res.Item)) : null;
 }
 
-/** One user's actions in a community, optionally of one status, ordered by due date (no due date last). */
+/**
+ * One user's actions in a community, optionally of one status, ordered by due date (no due date
+ * last). A person's own task list: bounded.
+ */
 export async function listActionsOfUser(
   db: Db,
   communityId: string,
@@ -41,8 +44,63 @@ export async function listActionsOfUser(
   return queryAll(
     db,
     { index: 'gsi1', pk, ...(status ? { sk: { prefix: `${status}#` } } : {}) },
-    {
-      map: (item) => ActionSchema.parse(stripKeys(item)),
-    },
+    { map: (item) => ActionSchema.parse(stripKeys(item)) },
   );
+}
+
+/** Actions by id (missing ones are absent), in no particular order. */
+export async function getActionsByIds(db: Db, communityId: string, actionIds: readonly string[]): Promise<Action[]> {
+  const items = await batchGet(
+    db,
+    [...new Set(actionIds)].map((id) => keys.action(communityId, id)),
+  );
+  return items.map((item) => ActionSchema.parse(stripKeys(item)));
+}
+
+/**
+ * Writes a changed action in place of `before`, only if it is still the user's and unchanged in
+ * status and due date since it was read (its index key moves with them). False when that no longer holds.
+ */
+export async function replaceActionOfUser(
+  db: Db,
+  communityId: string,
+  userId: string,
+  before: Action,
+  after: Action,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: toItem(communityId, ActionSchema.parse(after)),
+        ConditionExpression: 'user_id = :uid AND gsi1sk = :sk',
+        ExpressionAttributeValues: {
+          ':uid': userId,
+          ':sk': keys.actionByUser(communityId, userId, before.status, before.due_date).gsi1sk,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Deletes an action if it is the user's; false when there was none of theirs. */
+export async function deleteActionOfUser(db: Db, communityId: string, userId: string, actionId: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.action(communityId, actionId),
+        ConditionExpression: 'user_id = :uid',
+        ExpressionAttributeValues: { ':uid': userId },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
 }

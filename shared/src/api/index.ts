@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts';
 import { communityRoutes } from './communities';
 import { billingRoutes } from './billing';
 import { messageRoutes } from './messages';
+import { actionRoutes } from './actions';
 
 export * from './contract';
 export * from './runtime-config';
@@ -12,6 +13,7 @@ export * from './accounts';
 export * from './communities';
 export * from './billing';
 export * from './messages';
+export * from './actions';
 export * from './realtime';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
@@ -21,6 +23,7 @@ export const routes = {
   ...communityRoutes,
   ...billingRoutes,
   ...messageRoutes,
+  ...actionRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

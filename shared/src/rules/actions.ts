@@ -1,12 +1,18 @@
 import {
   ACTION_ASSIGNED_HEADING,
+  ACTION_DEFAULT_SUBJECT,
   ACTION_DEFAULT_TITLE_CHARS,
   ACTION_DETAILS_NONE,
   ACTION_EVIDENCE_HEADING,
+  ACTION_SORT_OPTIONS,
+  type ACTION_TABS,
   DEFAULT_ACTION_DUE_HOURS,
   DEFAULT_ACTION_PRIORITY,
+  DUE_SOON_DAYS,
+  ONE_DAY_MS,
+  SNOOZE_DAYS,
 } from '../constants';
-import type { ActionPriority } from '../schemas/actions';
+import type { Action, ActionCounts, ActionPriority } from '../schemas/actions';
 import type { Message } from '../schemas/messages';
 
 /** Texts of the Create Action dialog (S2 §8). */
@@ -145,4 +151,157 @@ export function composeActionDetails(
   if (ev && !/###\s*Evidence:/i.test(out)) out = `${out}${out ? '\n\n' : ''}${ACTION_EVIDENCE_HEADING}\n${ev}`;
   if (who && !/###\s*Assigned to:/i.test(out)) out = `${out}${out ? '\n\n' : ''}${ACTION_ASSIGNED_HEADING} @${who}`;
   return out || null;
+}
+
+// ---- The Actions screen (S2 §2.3, §4, §9) ----
+
+/** A tab of the Actions screen. */
+export type ActionTab = (typeof ACTION_TABS)[number];
+/** A sort option as the list query names it: `field:direction` (S2 §9). */
+type SortOption = (typeof ACTION_SORT_OPTIONS)[number];
+export type ActionSortKey = SortOption extends infer O
+  ? O extends { field: infer F extends string; direction: infer D extends string }
+    ? `${F}:${D}`
+    : never
+  : never;
+/** The sort options in the order the screen offers them. */
+export const ACTION_SORT_KEYS = ACTION_SORT_OPTIONS.map((o) => `${o.field}:${o.direction}` as ActionSortKey) as [
+  ActionSortKey,
+  ...ActionSortKey[],
+];
+/** The default sort (S2 §9): due date ascending. */
+export const DEFAULT_ACTION_SORT_KEY: ActionSortKey = 'due_date:asc';
+
+type Dated = Pick<Action, 'status' | 'due_date'>;
+
+/** The end of the due-soon window (S2 §4, §9): two days from now, as an ISO instant. */
+export function dueSoonCutoff(now: Date): string {
+  return new Date(now.getTime() + DUE_SOON_DAYS * ONE_DAY_MS).toISOString();
+}
+
+/** A pending action is due soon when its due date is on or before two days from now (S2 §4); overdue ones too. */
+export function isDueSoon(a: Dated, now: Date): boolean {
+  return a.status === 'pending' && a.due_date !== null && Date.parse(a.due_date) <= now.getTime() + DUE_SOON_DAYS * ONE_DAY_MS;
+}
+
+/** A pending action is overdue when its due date is before now (S2 §4). */
+export function isOverdue(a: Dated, now: Date): boolean {
+  return a.status === 'pending' && a.due_date !== null && Date.parse(a.due_date) < now.getTime();
+}
+
+/** True when the action belongs in the tab (S2 §2.3, §7.3: due soon = pending, due before two days ahead). */
+export function inActionTab(a: Dated, tab: ActionTab, now: Date): boolean {
+  switch (tab) {
+    case 'pending':
+      return a.status === 'pending';
+    case 'due_soon':
+      return isDueSoon(a, now);
+    case 'completed':
+      return a.status === 'done';
+    case 'all':
+      return true;
+  }
+}
+
+/** The count badge of every tab (S2 §2.3). */
+export function countActions(list: readonly Dated[], now: Date): ActionCounts {
+  return {
+    pending: list.filter((a) => inActionTab(a, 'pending', now)).length,
+    due_soon: list.filter((a) => inActionTab(a, 'due_soon', now)).length,
+    completed: list.filter((a) => inActionTab(a, 'completed', now)).length,
+    all: list.length,
+  };
+}
+
+const PRIORITY_RANK: Record<ActionPriority, number> = { low: 0, medium: 1, high: 2 };
+
+/**
+ * Orders actions by a sort option (S2 §9). Actions without a due date come last in both due-date
+ * orders; ties fall back to the newest created first, then the id, so pages never overlap.
+ */
+export function sortActions<T extends Pick<Action, 'action_id' | 'due_date' | 'priority' | 'created_at'>>(
+  list: readonly T[],
+  sort: ActionSortKey,
+): T[] {
+  const [field, direction] = sort.split(':') as [string, 'asc' | 'desc'];
+  const sign = direction === 'asc' ? 1 : -1;
+  const primary = (a: T, b: T): number => {
+    if (field === 'priority') return sign * (PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]);
+    if (field === 'created_at') return sign * a.created_at.localeCompare(b.created_at);
+    if (a.due_date === b.due_date) return 0;
+    if (a.due_date === null) return 1;
+    if (b.due_date === null) return -1;
+    return sign * (Date.parse(a.due_date) - Date.parse(b.due_date));
+  };
+  return [...list].sort(
+    (a, b) => primary(a, b) || b.created_at.localeCompare(a.created_at) || a.action_id.localeCompare(b.action_id),
+  );
+}
+
+/** Where a snoozed action's due date and reminder move (S2 §4, §9): one day from now. */
+export function snoozedUntil(now: Date): string {
+  return new Date(now.getTime() + SNOOZE_DAYS * ONE_DAY_MS).toISOString();
+}
+
+/** Snooze is allowed for pending actions only (S2 §4). */
+export const SNOOZE_PENDING_ONLY = 'Only pending actions can be snoozed';
+
+/** Labels of the table view's status column (S2 §4). */
+export type ActionTableStatus = 'Completed' | 'No Due Date' | 'Overdue' | 'Due Today' | 'Pending';
+
+const sameLocalDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** The table status label (S2 §4): Completed if done, No Due Date if none, Overdue, Due Today, otherwise Pending. */
+export function actionTableStatus(a: Dated, now: Date): ActionTableStatus {
+  if (a.status === 'done') return 'Completed';
+  if (a.due_date === null) return 'No Due Date';
+  if (isOverdue(a, now)) return 'Overdue';
+  if (sameLocalDay(new Date(a.due_date), now)) return 'Due Today';
+  return 'Pending';
+}
+
+/** The table view's subject (S2 §2.3): the first bracketed segment of the title, else General. */
+export function actionSubject(title: string): string {
+  const m = /\[([^\]]+)\]/.exec(title);
+  return m?.[1]?.trim() || ACTION_DEFAULT_SUBJECT;
+}
+
+const REFERENCE_LINE = /^\s*Reference:\s*([A-Za-z0-9-]+)\s*$/im;
+
+/** The message an action refers to (S2 §3): its first message ref, else the details' Reference line; or null. */
+export function actionMessageReference(a: Pick<Action, 'message_refs' | 'details'>): string | null {
+  const ref = a.message_refs[0];
+  if (ref) return ref;
+  return REFERENCE_LINE.exec(a.details ?? '')?.[1] ?? null;
+}
+
+/**
+ * Details as typed in the edit dialog (S2 §5): a line starting 'Evidence:' or 'Assigned to:' gets the
+ * '### ' heading prefix.
+ */
+export function withDetailsHeadings(text: string): string {
+  return text.replace(/^[ \t]*(Evidence|Assigned to):/gim, (_m, label: string) =>
+    label.toLowerCase() === 'evidence' ? ACTION_EVIDENCE_HEADING : ACTION_ASSIGNED_HEADING,
+  );
+}
+
+const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * Details from rich text into the plain form the edit dialog shows (S2 §5): block ends become line
+ * breaks, 'Evidence' / 'Assigned to' labels become '###' headings, a mention link becomes @name, and
+ * every other tag goes.
+ */
+export function detailsFromHtml(text: string): string {
+  if (!/<[a-z/][^>]*>/i.test(text)) return withDetailsHeadings(text);
+  const plain = text
+    .replace(/<a\b[^>]*>\s*@?([^<]+?)\s*<\/a>/gi, (_m, name: string) => `@${name.trim()}`)
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => HTML_ENTITIES[e] ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return withDetailsHeadings(plain).replace(/^(### Assigned to:)\s*@?\s*(\S+)/im, (_m, h: string, who: string) => `${h} @${who}`);
 }

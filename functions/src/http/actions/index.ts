@@ -1,5 +1,13 @@
 import { routes } from '@kehila/shared';
 import { createAction, generateAction, suggestActions } from '../../core/messages/ai-actions';
+import {
+  bulkDeleteActions,
+  bulkUpdateActions,
+  deleteAction,
+  getOwnAction,
+  listActions,
+  updateAction,
+} from '../../core/actions/actions';
 import { createAreaHandler, implement } from '../route-handler';
 import { bedrockAi } from '../../wiring/cloud/ai';
 import type { Wiring } from '../../wiring/deps';
@@ -17,5 +25,29 @@ const suggest = implement(routes.suggestActions, async ({ params, user, deps }) 
   actions: await suggestActions(deps, params.communityId, user),
 }));
 
-/** Lambda handler of the actions area (the Messages screen's calls; the Actions screen adds its own). */
-export const handler = createAreaHandler([create, generate, suggest], wiring);
+const list = implement(routes.listActions, ({ params, query, user, deps }) =>
+  listActions(deps, params.communityId, user, query),
+);
+
+const get = implement(routes.getAction, ({ params, user, deps }) =>
+  getOwnAction(deps, params.communityId, user, params.actionId),
+);
+
+const update = implement(routes.updateAction, ({ params, body, user, deps }) =>
+  updateAction(deps, params.communityId, user, params.actionId, body),
+);
+
+const remove = implement(routes.deleteAction, ({ params, user, deps }) =>
+  deleteAction(deps, params.communityId, user, params.actionId),
+);
+
+const bulkUpdate = implement(routes.bulkUpdateActions, ({ params, body, user, deps }) =>
+  bulkUpdateActions(deps, params.communityId, user, body.action_ids, body.change),
+);
+
+const bulkDelete = implement(routes.bulkDeleteActions, ({ params, body, user, deps }) =>
+  bulkDeleteActions(deps, params.communityId, user, body.action_ids),
+);
+
+/** Lambda handler of the actions area: the Messages screen's calls and the Actions screen's. */
+export const handler = createAreaHandler([create, generate, suggest, list, get, update, remove, bulkUpdate, bulkDelete], wiring);

@@ -5,6 +5,7 @@ import { blankCommunity, blankMember } from '@kehila/functions/core/communities/
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { areaUses, areasWithRoutes, portsOf } from '@kehila/functions/http/areas';
 import type { Wiring } from '@kehila/functions/wiring/deps';
+import { putAction } from '@kehila/functions/data/actions';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { deleteMember, putMember } from '@kehila/functions/data/memberships';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
@@ -47,7 +48,10 @@ const users: Record<Exclude<Role, 'anonymous'>, string> = {
 let objectIds: Record<string, string> = {};
 
 /** Valid bodies of the object routes that take one, so the walk reaches the object itself. */
-const VALID_BODIES: Record<string, unknown> = { setImportDateOrder: { day_first: true } };
+const VALID_BODIES: Record<string, unknown> = {
+  setImportDateOrder: { day_first: true },
+  updateAction: { kind: 'status', status: 'done' },
+};
 
 async function invoke(route: AnyRoute, role: Role, body: unknown = {}): Promise<HttpResult> {
   const mod = (await import(`@kehila/functions/http/${route.area as Area}/index`)) as {
@@ -132,7 +136,7 @@ describe('authorization of every route', () => {
       blankCommunity({ id: communityB, name: 'Authz B', groupId: null, ownerId: users.adminOfB, now }),
     );
     // Objects that belong to community B: reaching them through A's path must find nothing.
-    objectIds = { msgId: `b-message-${stamp}`, importId: `b-import-${stamp}` };
+    objectIds = { msgId: `b-message-${stamp}`, importId: `b-import-${stamp}`, actionId: `b-action-${stamp}` };
     const at = now.toISOString();
     await putMessageIfNew(deps.db, {
       communityId: communityB,
@@ -157,6 +161,23 @@ describe('authorization of every route', () => {
       provider: 'waha',
       providerMessageId: objectIds.msgId ?? '',
       receivedAt: at,
+    });
+    // An action of community B's admin: no path of community A reaches it, not even for A's owner.
+    await putAction(deps.db, communityB, {
+      action_id: objectIds.actionId ?? '',
+      group_id: 'b@g.us',
+      user_id: users.owner,
+      title: 'An action filed under community B',
+      details: null,
+      due_date: null,
+      priority: 'medium',
+      status: 'pending',
+      assigned_to: null,
+      evidence: null,
+      source: 'manual',
+      created_at: at,
+      reminder_ts: null,
+      message_refs: [],
     });
     const base = (id: string, communityId: string, role: Member['role']): Member =>
       blankMember({ userId: id, communityId, role, now });
@@ -204,7 +225,7 @@ describe('authorization of every route', () => {
     }
   });
 
-  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId)\}/.test(r.path)))(
+  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId)\}/.test(r.path)))(
     "%s never reaches another community's object through this one's path",
     async (name, route) => {
       if ((route as AnyRoute).body) expect(VALID_BODIES, `add a valid body of ${name}`).toHaveProperty(name);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_SORT_KEYS,
   ActionFormSchema,
+  actionMessageReference,
+  actionSubject,
+  actionTableStatus,
   composeActionDetails,
+  countActions,
+  detailsFromHtml,
+  isDueSoon,
+  isOverdue,
+  snoozedUntil,
+  sortActions,
+  withDetailsHeadings,
+  type Action,
   createActionDefaults,
   defaultActionDetails,
   defaultActionDueDate,
@@ -106,5 +118,102 @@ describe('assignee and sections (S2 §5, §7.2)', () => {
   it('round-trips: composed details parse back into their parts', () => {
     const composed = composeActionDetails('Do it', 'because', 'dana') ?? '';
     expect(parseGeneratedActionDetails(composed)).toEqual({ details: 'Do it', evidence: 'because', assignee: 'dana' });
+  });
+});
+
+describe('the Actions screen rules (S2 §2.3, §4, §9)', () => {
+  const now = new Date('2026-03-10T12:00:00.000Z');
+  const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
+  const action = (over: Partial<Action>): Action => ({
+    action_id: 'a',
+    group_id: 'g@g.us',
+    user_id: 'u',
+    title: 'T',
+    details: null,
+    due_date: null,
+    priority: 'medium',
+    status: 'pending',
+    assigned_to: null,
+    evidence: null,
+    source: 'manual',
+    created_at: '2026-03-01T00:00:00.000Z',
+    reminder_ts: null,
+    message_refs: [],
+    ...over,
+  });
+
+  it('derives Due Soon up to two days ahead and Overdue before now, for pending actions only', () => {
+    expect(isDueSoon(action({ due_date: hours(48) }), now)).toBe(true);
+    expect(isDueSoon(action({ due_date: hours(49) }), now)).toBe(false);
+    expect(isDueSoon(action({ due_date: hours(-1) }), now)).toBe(true);
+    expect(isDueSoon(action({ due_date: hours(1), status: 'done' }), now)).toBe(false);
+    expect(isDueSoon(action({}), now)).toBe(false);
+    expect(isOverdue(action({ due_date: hours(-1) }), now)).toBe(true);
+    expect(isOverdue(action({ due_date: hours(1) }), now)).toBe(false);
+    expect(isOverdue(action({ due_date: hours(-1), status: 'done' }), now)).toBe(false);
+  });
+
+  it('counts every tab', () => {
+    const list = [
+      action({ due_date: hours(-1) }),
+      action({ due_date: hours(100) }),
+      action({}),
+      action({ status: 'done', due_date: hours(1) }),
+    ];
+    expect(countActions(list, now)).toEqual({ pending: 3, due_soon: 1, completed: 1, all: 4 });
+  });
+
+  it('sorts by each option, undated last, ties newest first', () => {
+    const a = action({ action_id: 'a', due_date: hours(5), priority: 'low', created_at: '2026-03-01T00:00:00.000Z' });
+    const b = action({ action_id: 'b', due_date: hours(1), priority: 'high', created_at: '2026-03-02T00:00:00.000Z' });
+    const c = action({ action_id: 'c', due_date: null, priority: 'medium', created_at: '2026-03-03T00:00:00.000Z' });
+    const ids = (l: Action[]) => l.map((x) => x.action_id);
+    expect(ids(sortActions([a, b, c], 'due_date:asc'))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortActions([a, b, c], 'due_date:desc'))).toEqual(['a', 'b', 'c']);
+    expect(ids(sortActions([a, b, c], 'priority:desc'))).toEqual(['b', 'c', 'a']);
+    expect(ids(sortActions([a, b, c], 'priority:asc'))).toEqual(['a', 'c', 'b']);
+    expect(ids(sortActions([a, b, c], 'created_at:desc'))).toEqual(['c', 'b', 'a']);
+    expect(ACTION_SORT_KEYS).toEqual(['due_date:asc', 'due_date:desc', 'priority:desc', 'priority:asc', 'created_at:desc']);
+  });
+
+  it('snoozes to one day from now', () => {
+    expect(snoozedUntil(now)).toBe('2026-03-11T12:00:00.000Z');
+  });
+
+  it('labels the table status: Completed, No Due Date, Overdue, Due Today, otherwise Pending', () => {
+    const local = new Date(2026, 2, 10, 9, 0, 0);
+    const sameDayLater = new Date(2026, 2, 10, 20, 0, 0).toISOString();
+    expect(actionTableStatus(action({ status: 'done', due_date: hours(-5) }), local)).toBe('Completed');
+    expect(actionTableStatus(action({}), local)).toBe('No Due Date');
+    expect(actionTableStatus(action({ due_date: new Date(2026, 2, 9).toISOString() }), local)).toBe('Overdue');
+    expect(actionTableStatus(action({ due_date: sameDayLater }), local)).toBe('Due Today');
+    expect(actionTableStatus(action({ due_date: new Date(2026, 2, 12).toISOString() }), local)).toBe('Pending');
+  });
+
+  it('takes the subject from a bracketed segment of the title, else General', () => {
+    expect(actionSubject('[Hiring] Call Dana')).toBe('Hiring');
+    expect(actionSubject('Call Dana [urgent] [x]')).toBe('urgent');
+    expect(actionSubject('Call Dana')).toBe('General');
+    expect(actionSubject('[ ] empty')).toBe('General');
+  });
+
+  it('finds the referenced message in message_refs, else in a Reference line', () => {
+    expect(actionMessageReference(action({ message_refs: ['m-1'], details: 'Reference: m-2' }))).toBe('m-1');
+    expect(actionMessageReference(action({ details: 'Hi\nReference: abc-123\nTopic: x' }))).toBe('abc-123');
+    expect(actionMessageReference(action({ details: 'No reference here' }))).toBeNull();
+  });
+
+  it('rewrites typed Evidence: and Assigned to: lines as ### headings', () => {
+    expect(withDetailsHeadings('Do it\nEvidence: she asked\nassigned to: @dana')).toBe(
+      'Do it\n### Evidence: she asked\n### Assigned to: @dana',
+    );
+    expect(withDetailsHeadings('### Evidence:\nx')).toBe('### Evidence:\nx');
+  });
+
+  it('strips HTML from details into the ### heading and @mention form', () => {
+    expect(
+      detailsFromHtml('<p>Call the <b>accountant</b></p><p>Evidence: asked &amp; answered</p><p>Assigned to: <a href="/u/dana">dana</a></p>'),
+    ).toBe('Call the accountant\n### Evidence: asked & answered\n### Assigned to: @dana');
+    expect(detailsFromHtml('plain text')).toBe('plain text');
   });
 });

@@ -28,7 +28,7 @@ describe('auth guard', () => {
 
     await signInThroughForm(user);
 
-    expect(await screen.findByRole('heading', { name: 'Actions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Personal Actions' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/actions?filter=urgent#top');
     expect(await findToast('Logged in successfully')).toBeInTheDocument();
     expect(authModule.signIn).toHaveBeenCalledWith({
@@ -78,7 +78,7 @@ describe('route table', () => {
     ['/dashboard', 'Dashboard'],
     ['/community-helper', 'Dashboard'],
     ['/old-dashboard', 'Old dashboard'],
-    ['/actions', 'Actions'],
+    ['/actions', 'My Personal Actions'],
     ['/analytics', 'Analytics'],
     ['/business-intelligence', 'Business Intelligence'],
     ['/suppliers', 'Suppliers'],
@@ -112,7 +112,7 @@ describe('stored redirect', () => {
     setSignedIn();
     window.sessionStorage.setItem('redirect', '/actions?id=7');
     const { router } = renderApp({ path: '/' });
-    expect(await screen.findByRole('heading', { name: 'Actions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Personal Actions' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/actions?id=7');
     expect(window.sessionStorage.getItem('redirect')).toBeNull();
   });
@@ -177,7 +177,7 @@ describe('session in the shell', () => {
     setViewportWidth(PHONE_WIDTH);
     setSignedIn();
     renderApp({ path: '/actions' });
-    await screen.findByRole('heading', { name: 'Actions' });
+    await screen.findByRole('heading', { name: 'My Personal Actions' });
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Tabs' })).toBeInTheDocument());
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });

@@ -59,7 +59,7 @@ describe('community-setup check (S1 §4 "Session and routing")', () => {
 
   it('lets a user with a connected community through', async () => {
     const { router } = renderApp({ path: '/actions' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/actions');
   });
 
@@ -69,7 +69,7 @@ describe('community-setup check (S1 §4 "Session and routing")', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your Free Trial Has Ended' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My Personal Actions' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/actions');
   });
 
@@ -87,13 +87,13 @@ describe('community-setup check (S1 §4 "Session and routing")', () => {
     const api = fakeApi().on('GET', '/api/communities', failure(500, 'boom'));
     renderApp({ path: '/actions', fetch: api.fetch });
     expect(await findToast('Failed to load communities')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' })).toBeInTheDocument();
   });
 
   it('goes on without the pending connection when it cannot be read (S1 §8)', async () => {
     const api = fakeApi().on('GET', '/api/onboarding', failure(500, 'boom'));
     renderApp({ path: '/actions', fetch: api.fetch });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it("says 'Failed to load your profile' with Try Again when the profile cannot be read", async () => {
@@ -103,7 +103,7 @@ describe('community-setup check (S1 §4 "Session and routing")', () => {
     expect(await findToast('Failed to load your profile')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' })).toBeInTheDocument();
   });
 });
 

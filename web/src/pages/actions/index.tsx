@@ -1,6 +1,6 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { ActionsPage } from './actions-page';
 
-/** Actions (S2 actions); not built yet. */
-export default function ActionsPage() {
-  return <NotBuiltYet screen="Actions" />;
+/** The Actions screen (/actions, S2 §2.3). */
+export default function ActionsRoute() {
+  return <ActionsPage />;
 }

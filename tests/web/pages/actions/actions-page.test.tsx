@@ -162,8 +162,10 @@ describe('Create Action on the Actions screen (S2 §2.3, §5)', () => {
     expect(save).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Book the venue');
     const before = Date.now();
+    const listed = api.callsTo(routes.listActions).length;
     await user.click(save);
     await findToast('Action created successfully');
+    await waitFor(() => expect(api.callsTo(routes.listActions).length).toBeGreaterThan(listed));
     const body = api.callsTo(routes.createAction)[0]!.body as { title: string; priority: string; due_date: string };
     expect(body).toMatchObject({ title: 'Book the venue', priority: 'medium' });
     // The local date and time inputs keep minutes: within a minute of 24 hours from now.

@@ -9,6 +9,11 @@ import { ACTIONS_TEXTS, formatActionDate } from '../actions-texts';
 import { DerivedBadges, PriorityBadge } from './action-badges';
 import { CollapsibleText } from './collapsible-text';
 
+/** The address of an action's dialog (S2 §2.3 deep link), so a title is a real link. */
+export function actionHref(a: Pick<Action, 'action_id'>): string {
+  return `/actions?action=${encodeURIComponent(a.action_id)}`;
+}
+
 /** What a card or row can do to its action. */
 export interface ActionItemHandlers {
   readonly onOpen: (a: Action) => void;
@@ -56,7 +61,14 @@ export function ActionCards({
       cardDefinition={{
         header: (a) => (
           <span dir={textDirection(a.title)}>
-            <Link fontSize="heading-s" onFollow={() => handlers.onOpen(a)}>
+            <Link
+              fontSize="heading-s"
+              href={actionHref(a)}
+              onFollow={(e) => {
+                e.preventDefault();
+                handlers.onOpen(a);
+              }}
+            >
               {a.title}
             </Link>
           </span>

@@ -7,7 +7,7 @@ import { actionSubject, actionTableStatus, textDirection, type Action, type Acti
 import { ColorBadge, type BadgeColor } from '../../../components/messages/color-badge';
 import { ACTIONS_TEXTS, formatActionDate } from '../actions-texts';
 import { PriorityBadge } from './action-badges';
-import type { ActionItemHandlers } from './action-cards';
+import { actionHref, type ActionItemHandlers } from './action-cards';
 
 const STATUS_COLOR: Record<ActionTableStatus, BadgeColor> = {
   Completed: 'green',
@@ -25,7 +25,15 @@ function columns(now: Date, handlers: ActionItemHandlers): TableProps.ColumnDefi
       header: ACTIONS_TEXTS.columns.title,
       cell: (a) => (
         <span dir={textDirection(a.title)}>
-          <Link onFollow={() => handlers.onOpen(a)}>{a.title}</Link>
+          <Link
+            href={actionHref(a)}
+            onFollow={(e) => {
+              e.preventDefault();
+              handlers.onOpen(a);
+            }}
+          >
+            {a.title}
+          </Link>
         </span>
       ),
     },

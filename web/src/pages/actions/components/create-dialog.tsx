@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Modal from '@cloudscape-design/components/modal';
 import {
   CREATE_ACTION_TEXTS,
@@ -12,6 +12,7 @@ import {
 import { useCallApi } from '../../../api/use-call-api';
 import { useToast } from '../../../components/toast/use-toast';
 import { ACTIONS_TEXTS } from '../actions-texts';
+import { actionsKeys } from '../use-actions';
 import { EditForm } from './action-dialog';
 
 /**
@@ -21,6 +22,7 @@ import { EditForm } from './action-dialog';
 export function CreateDialog({ communityId, onClose, onCreated }: { communityId: string; onClose: () => void; onCreated: () => void }) {
   const callApi = useCallApi();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [blank] = useState<Action>(() => ({
     action_id: '',
     group_id: '',
@@ -42,8 +44,9 @@ export function CreateDialog({ communityId, onClose, onCreated }: { communityId:
       const { kind: _kind, ...form } = change;
       return callApi(routes.createAction, { params: { communityId }, body: form });
     },
-    onSuccess: () => {
+    onSuccess: async () => {
       toast.success(CREATE_ACTION_TEXTS.created);
+      await queryClient.invalidateQueries({ queryKey: actionsKeys.all(communityId) });
       onCreated();
       onClose();
     },

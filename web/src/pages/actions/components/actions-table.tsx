@@ -23,6 +23,9 @@ function columns(now: Date, handlers: ActionItemHandlers): TableProps.ColumnDefi
     {
       id: 'title',
       header: ACTIONS_TEXTS.columns.title,
+      isRowHeader: true,
+      // Readable on a phone: the table scrolls sideways rather than squeezing the title to a word a line.
+      minWidth: 200,
       cell: (a) => (
         <span dir={textDirection(a.title)}>
           <Link

@@ -82,13 +82,13 @@ describe('trial warning banner (S1 §2, §4)', () => {
     first.unmount();
 
     renderApp({ path: '/actions', fetch: api.fetch });
-    await screen.findByRole('heading', { level: 1, name: 'Actions' });
+    await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' });
     expect(screen.queryByTestId('trial-banner')).not.toBeInTheDocument();
   });
 
   it('does not show without a warning', async () => {
     renderApp({ path: '/actions' });
-    await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' }, { timeout: 15_000 });
     expect(screen.queryByTestId('trial-banner')).not.toBeInTheDocument();
   });
 });

@@ -61,7 +61,7 @@ describe('community selector in the header (S1 §2, §4)', () => {
   it('is not in the mobile header (S1 §2: logo and user menu)', async () => {
     setViewportWidth(PHONE_WIDTH);
     renderApp({ path: '/actions', fetch: api().fetch });
-    await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /^Community/ })).not.toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ describe('metadata guard (S1 §4)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Complete your community setup' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My Personal Actions' })).not.toBeInTheDocument();
     for (const card of ['Basic Info', 'Contact Info', 'Business Focus']) {
       expect(screen.getByRole('heading', { name: card })).toBeInTheDocument();
     }
@@ -70,7 +70,7 @@ describe('metadata guard (S1 §4)', () => {
     const { user } = renderApp({ path: '/actions', fetch: apiWith(bare).fetch });
     await user.click(await screen.findByRole('button', { name: 'Skip for Now' }, { timeout: 15_000 }));
     expect(await findToast('Tip: you can finish your community setup anytime in Settings.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' })).toBeInTheDocument();
     // The banner uses the guard's proportional score: only the language (English by default) of five basics.
     expect(screen.getByText(/Your community information is 16% complete/)).toBeInTheDocument();
     expect(window.localStorage.getItem(`kehila:setup-skipped:${bare.id}`)).toBe('1');
@@ -85,7 +85,7 @@ describe('metadata guard (S1 §4)', () => {
         { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Actions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Personal Actions' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     expect(screen.getByRole('heading', { name: 'Complete your community setup' })).toBeInTheDocument();
   });
@@ -93,14 +93,14 @@ describe('metadata guard (S1 §4)', () => {
   it('lets members through whatever the information (and does not read it)', async () => {
     const api = apiWith(bare, 'Member');
     renderApp({ path: '/actions', fetch: api.fetch });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText(/Your community information is/)).not.toBeInTheDocument();
     expect(api.callsTo('GET', `/api/communities/${bare.id}`)).toHaveLength(0);
   });
 
   it('shows nothing extra to an admin at 100 %', async () => {
     renderApp({ path: '/actions' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Personal Actions' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText(/Your community information is/)).not.toBeInTheDocument();
   });
 
@@ -129,6 +129,6 @@ describe('metadata guard (S1 §4)', () => {
     await user.click(await screen.findByRole('option', { name: 'Female' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await findToast('Community information updated successfully! 🎉')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Actions' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Personal Actions' })).toBeInTheDocument());
   });
 });

@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACTIONS_STALE_MS,
-  routes,
   type Action,
   type ActionChangeInput,
   type ActionListQuery,
   type BulkActionChange,
 } from '@kehila/shared';
 import { ApiRequestError } from '../../api/client';
+import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { useToast } from '../../components/toast/use-toast';
 import { ACTIONS_TEXTS } from './actions-texts';

@@ -5,10 +5,10 @@ import {
   CREATE_ACTION_TEXTS,
   DEFAULT_ACTION_PRIORITY,
   defaultActionDueDate,
-  routes,
   type Action,
   type ActionChangeInput,
 } from '@kehila/shared';
+import { routes } from '../../../api/routes';
 import { useCallApi } from '../../../api/use-call-api';
 import { useToast } from '../../../components/toast/use-toast';
 import { ACTIONS_TEXTS } from '../actions-texts';

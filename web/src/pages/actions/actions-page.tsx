@@ -29,7 +29,8 @@ import {
 import { useCurrentCommunity } from '../../communities/current-community';
 import { useToast } from '../../components/toast/use-toast';
 import { ACTIONS_TEXTS } from './actions-texts';
-import { ActionCards, type ActionItemHandlers } from './components/action-cards';
+import { ActionCards } from './components/action-cards';
+import type { ActionItemHandlers } from './components/action-collection';
 import { ActionDialog, actionDetailsText } from './components/action-dialog';
 import { ActionsTable } from './components/actions-table';
 import { BulkBar } from './components/bulk-bar';

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from './table-client';
 import { ActionSchema, type Action } from '@kehila/shared';
-import { batchGet, isConditionFailed, queryAll, stripKeys, type Db } from './db';
+import { batchGet, conditionHolds, queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -68,8 +68,8 @@ export async function replaceActionOfUser(
   before: Action,
   after: Action,
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: toItem(communityId, ActionSchema.parse(after)),
@@ -79,28 +79,25 @@ export async function replaceActionOfUser(
           ':sk': keys.actionByUser(communityId, userId, before.status, before.due_date).gsi1sk,
         },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Deletes an action if it is the user's; false when there was none of theirs. */
-export async function deleteActionOfUser(db: Db, communityId: string, userId: string, actionId: string): Promise<boolean> {
-  try {
-    await db.doc.send(
+export async function deleteActionOfUser(
+  db: Db,
+  communityId: string,
+  userId: string,
+  actionId: string,
+): Promise<boolean> {
+  return conditionHolds(
+    db.doc.send(
       new DeleteCommand({
         TableName: db.table,
         Key: keys.action(communityId, actionId),
         ConditionExpression: 'user_id = :uid',
         ExpressionAttributeValues: { ':uid': userId },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from './table-client';
-import { batchWrite, isConditionFailed, queryAll, queryPages, type Db } from './db';
+import { batchWrite, conditionHolds, isConditionFailed, queryAll, queryPages, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -156,8 +156,8 @@ export async function claimAiSnapshot(
   now: Date,
   leaseMs: number,
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.aiState(communityId),
@@ -167,12 +167,8 @@ export async function claimAiSnapshot(
         ExpressionAttributeNames: { '#lease': `${kind}_lease_until`, '#v': `${kind}_version` },
         ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':v': version, ':now': now.getTime() },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Gives a snapshot lease back without a new version. */

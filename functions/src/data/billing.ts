@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from './table-client';
-import { isConditionFailed, queryAll, type Db } from './db';
+import { conditionHolds, queryAll, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -11,19 +11,15 @@ export async function claimBillingReceipt(
   bodySha256: string,
   info: { event_name: string; received_at: string },
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: { ...keys.billingReceipt(bodySha256), entity: 'billing_receipt', ...info },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Forgets a receipt whose processing failed, so Lemon Squeezy's retry is processed. */
@@ -81,8 +77,8 @@ export async function getSubscription(db: Db, subscriptionId: string): Promise<S
  * the first event decides whose it is and no later event moves it. False when it already existed.
  */
 export async function bindSubscription(db: Db, record: SubscriptionRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: {
@@ -93,12 +89,8 @@ export async function bindSubscription(db: Db, record: SubscriptionRecord): Prom
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -107,8 +99,8 @@ export async function bindSubscription(db: Db, record: SubscriptionRecord): Prom
  * means the event is older than what was applied: it arrived out of order and changes nothing.
  */
 export async function advanceSubscription(db: Db, record: SubscriptionRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new PutCommand({
         TableName: db.table,
         Item: {
@@ -120,12 +112,8 @@ export async function advanceSubscription(db: Db, record: SubscriptionRecord): P
         ConditionExpression: 'user_id = :u AND updated_at <= :t',
         ExpressionAttributeValues: { ':u': record.user_id, ':t': record.updated_at },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Every subscription of an account. */

@@ -43,6 +43,17 @@ export function isConditionFailed(err: unknown): boolean {
   return err instanceof Error && err.name === 'ConditionalCheckFailedException';
 }
 
+/** Awaits a conditional write: true when it was written, false when only its condition did not hold. */
+export async function conditionHolds(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
 /** An UpdateExpression that SETs each defined field of `patch`; undefined fields are left as they are. */
 export function setExpression(patch: Record<string, unknown>): {
   UpdateExpression: string;

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from './table-client';
 import { MemberSchema, type Member } from '@kehila/shared';
-import { isConditionFailed, queryAll, queryPage, stripKeys, type Db } from './db';
+import { conditionHolds, queryAll, queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 function toItem(member: Member): Record<string, unknown> {
@@ -34,15 +34,11 @@ export async function putMember(db: Db, member: Member): Promise<Member> {
 /** Creates a member only if that member id is new in the community; returns false if it existed. */
 export async function createMember(db: Db, member: Member): Promise<boolean> {
   const item = MemberSchema.parse(member);
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new PutCommand({ TableName: db.table, Item: toItem(item), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Every membership of a user, across communities (gsi1). */

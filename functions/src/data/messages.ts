@@ -1,6 +1,6 @@
 import { PutCommand } from './table-client';
 import { MessageSchema, type Message, type WhatsAppProvider } from '@kehila/shared';
-import { batchGet, isConditionFailed, queryAll, queryPage, stripKeys, type Db } from './db';
+import { batchGet, conditionHolds, queryAll, queryPage, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -51,15 +51,11 @@ export function messageFromItem(item: Record<string, unknown>): Message {
  * redelivery, a re-import). The condition on the primary key is what makes ingest idempotent.
  */
 export async function putMessageIfNew(db: Db, m: StoredMessage): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new PutCommand({ TableName: db.table, Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** A message by id within a community, or null. */

@@ -1,5 +1,5 @@
 import { UpdateCommand } from './table-client';
-import { isConditionFailed, type Db } from './db';
+import { conditionHolds, type Db } from './db';
 import { keys } from './keys';
 
 /**
@@ -11,8 +11,8 @@ export async function takeFromWindow(
   db: Db,
   window: { bucket: string; subject: string; start: number; seconds: number; limit: number },
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.rateWindow(window.bucket, window.subject, window.start),
@@ -26,10 +26,6 @@ export async function takeFromWindow(
           ':entity': 'rate_window',
         },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

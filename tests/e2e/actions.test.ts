@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoLogins } from '../../infra/local/seed';
-import { startE2E, type E2E } from './support';
-
-/** Signs in through the login form (by input type, as the form's labels also name its help links). */
-async function signIn(page: Page): Promise<void> {
-  const admin = demoLogins().admin;
-  await page.goto('/login');
-  await page.locator('input[type=email]').first().fill(admin.email);
-  await page.locator('input[type=password]').first().fill(admin.password);
-  await page.getByRole('button', { name: /sign in with email/i }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-}
+import { signInAs, startE2E, type E2E } from './support';
 
 /** Waits for a toast with this text in the notifications region. */
 async function toast(page: Page, text: string): Promise<void> {
@@ -105,7 +95,7 @@ describe('the Actions screen in Chromium', () => {
 
   it('opens an action by its ?action= link, edits it, snoozes another and completes both in bulk, at 1280 px', async () => {
     const { page, context } = await e2e.newPage({ width: 1280, height: 900 });
-    await signIn(page);
+    await signInAs(page, demoLogins().admin.email, demoLogins().admin.password);
     await actionsFlow(page, 'desktop');
     expect(await tabCount(page, 'Completed')).toBe('2');
     expect(await tabCount(page, 'Pending')).toBe('0');
@@ -114,7 +104,7 @@ describe('the Actions screen in Chromium', () => {
 
   it('does the same at 375 px', async () => {
     const { page, context } = await e2e.newPage({ width: 375, height: 812 });
-    await signIn(page);
+    await signInAs(page, demoLogins().admin.email, demoLogins().admin.password);
     await actionsFlow(page, 'phone');
     await context.close();
   });

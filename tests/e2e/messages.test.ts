@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { buildWebhook, simulatedMessageId } from '../../functions/src/adapters/whatsapp/payloads';
 import { LOCAL_WHATSAPP_SECRETS } from '../../functions/src/adapters/whatsapp/secrets';
 import { DEMO_COMMUNITY, demoLogins } from '../../infra/local/seed';
-import { startE2E, type E2E } from './support';
+import { signInAs, startE2E, type E2E } from './support';
 
 /** The message the "simulator" posts; the local AI files it under a topic (recommendations). */
 const TEXT = 'Can anyone recommend a good pediatric dentist in Ramat Gan for my kids?';
@@ -37,16 +37,6 @@ function messageRows(page: Page) {
   return page.getByRole('row').filter({ has: page.getByTestId('message-text') });
 }
 
-/** Signs in through the login form (by input type, as the form's labels also name its help links). */
-async function signIn(page: Page): Promise<void> {
-  const admin = demoLogins().admin;
-  await page.goto('/login');
-  await page.locator('input[type=email]').first().fill(admin.email);
-  await page.locator('input[type=password]').first().fill(admin.password);
-  await page.getByRole('button', { name: /sign in with email/i }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
-}
-
 describe('the Messages screen in Chromium', () => {
   let e2e: E2E;
   beforeAll(async () => {
@@ -60,7 +50,7 @@ describe('the Messages screen in Chromium', () => {
 
   it('shows a simulated message live and highlighted, filters by its thread’s topic, and finds it by meaning', async () => {
     const { page, context } = await e2e.newPage();
-    await signIn(page);
+    await signInAs(page, demoLogins().admin.email, demoLogins().admin.password);
 
     // The list is open and live before the message is sent.
     await page.goto('/messages?view=table');

@@ -63,17 +63,14 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-/** Signs in through the login screen as a person would. */
+/**
+ * Signs in through the login screen as a person would (fields found by input type, as the form's
+ * labels also name its help links).
+ */
 export async function signInAs(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page
-    .getByLabel(/e-?mail/i)
-    .first()
-    .fill(email);
-  await page
-    .getByLabel(/password/i)
-    .first()
-    .fill(password);
+  await page.locator('input[type=email]').first().fill(email);
+  await page.locator('input[type=password]').first().fill(password);
   await page.getByRole('button', { name: /sign in with email/i }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
 }

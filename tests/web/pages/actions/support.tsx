@@ -1,18 +1,6 @@
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { ActionSchema, routes, type Action, type ActionCounts, type UserCommunity } from '@kehila/shared';
-import { ApiClientContext } from '../../../../web/src/api/api-client-context';
-import { createApiClient } from '../../../../web/src/api/client';
-import { AuthContext, type AuthContextValue } from '../../../../web/src/auth/auth-context';
-import { getIdToken } from '../../../../web/src/auth/session';
-import { CurrentCommunityProvider } from '../../../../web/src/communities/current-community';
-import { ToastProvider } from '../../../../web/src/components/toast/toast-provider';
-import { RuntimeConfigContext } from '../../../../web/src/config/runtime-config-context';
 import ActionsRoute from '../../../../web/src/pages/actions';
-import { localConfig } from '../../helpers/render-app';
-import { setViewportWidth } from '../../helpers/viewport';
+import { renderScreen } from '../../helpers/render-screen';
 import { COMMUNITY, FakeApi } from '../messages/support';
 
 export { COMMUNITY, FakeApi };
@@ -51,44 +39,24 @@ export function actionsApi(
     [routes.listActions, () => ({ items, nextCursor: null, counts })],
     [
       routes.getAction,
-      (call) => items.find((a) => a.action_id === call.params.actionId) ?? { status: 404, body: { message: 'Action not found', code: 'not_found' } },
+      (call) =>
+        items.find((a) => a.action_id === call.params.actionId) ?? {
+          status: 404,
+          body: { message: 'Action not found', code: 'not_found' },
+        },
     ],
   ]);
 }
 
-const signedIn: AuthContextValue = {
-  state: { status: 'signedIn', user: { userId: 'user-dana', username: 'user-dana', email: 'dana@example.com' } },
-  refresh: async () => signedIn.state,
-  signOut: async () => undefined,
-};
-
 /** Renders the Actions screen at `path` with the real providers and a memory router that also knows /messages. */
 export function renderActions(options: { api: FakeApi; path?: string; width?: number }) {
-  setViewportWidth(options.width ?? 1280);
-  const router = createMemoryRouter(
-    [
+  return renderScreen({
+    routes: [
       { path: '/actions', element: <ActionsRoute /> },
       { path: '/messages', element: <h1>Messages screen</h1> },
     ],
-    { initialEntries: [options.path ?? '/actions'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const callApi = createApiClient({ baseUrl: '', getIdToken, fetch: options.api.fetch });
-  const user = userEvent.setup({ delay: null });
-  const view = render(
-    <RuntimeConfigContext.Provider value={localConfig}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <AuthContext.Provider value={signedIn}>
-            <ApiClientContext.Provider value={callApi}>
-              <CurrentCommunityProvider>
-                <RouterProvider router={router} />
-              </CurrentCommunityProvider>
-            </ApiClientContext.Provider>
-          </AuthContext.Provider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </RuntimeConfigContext.Provider>,
-  );
-  return { ...view, router, user };
+    path: options.path ?? '/actions',
+    fetch: options.api.fetch,
+    ...(options.width ? { width: options.width } : {}),
+  });
 }

@@ -1,19 +1,11 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import type { createMemoryRouter } from 'react-router-dom';
 import { MessageSchema, pathMatcher, routes, type AnyRoute, type Message, type UserCommunity } from '@kehila/shared';
-import { ApiClientContext } from '../../../../web/src/api/api-client-context';
-import { createApiClient } from '../../../../web/src/api/client';
-import { AuthContext, type AuthContextValue } from '../../../../web/src/auth/auth-context';
-import { getIdToken } from '../../../../web/src/auth/session';
-import { CurrentCommunityProvider } from '../../../../web/src/communities/current-community';
-import { ToastProvider } from '../../../../web/src/components/toast/toast-provider';
-import { RuntimeConfigContext } from '../../../../web/src/config/runtime-config-context';
 import MessagesRoute from '../../../../web/src/pages/messages';
-import { jsonResponse, localConfig } from '../../helpers/render-app';
-import { setViewportWidth } from '../../helpers/viewport';
+import { jsonResponse } from '../../helpers/render-app';
+import { renderScreen } from '../../helpers/render-screen';
 
 /** The demo-like community the screen is opened for. */
 export const COMMUNITY: UserCommunity = {
@@ -225,45 +217,21 @@ export class FakeXhr {
   }
 }
 
-const signedIn: AuthContextValue = {
-  state: { status: 'signedIn', user: { userId: 'user-dana', username: 'user-dana', email: 'dana@example.com' } },
-  refresh: async () => signedIn.state,
-  signOut: async () => undefined,
-};
-
 /**
  * Renders the Messages screen at `path` with the real providers it needs (config, queries, toasts,
  * a signed-in auth state, the contract client over `api`, the current community) and a memory
  * router that also knows /actions.
  */
 export function renderMessages(options: { api: FakeApi; path?: string; width?: number }) {
-  setViewportWidth(options.width ?? 1280);
-  const router = createMemoryRouter(
-    [
+  return renderScreen({
+    routes: [
       { path: '/messages', element: <MessagesRoute /> },
       { path: '/actions', element: <h1>Actions screen</h1> },
     ],
-    { initialEntries: [options.path ?? '/messages'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const callApi = createApiClient({ baseUrl: '', getIdToken, fetch: options.api.fetch });
-  const user = userEvent.setup({ delay: null });
-  const view = render(
-    <RuntimeConfigContext.Provider value={localConfig}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <AuthContext.Provider value={signedIn}>
-            <ApiClientContext.Provider value={callApi}>
-              <CurrentCommunityProvider>
-                <RouterProvider router={router} />
-              </CurrentCommunityProvider>
-            </ApiClientContext.Provider>
-          </AuthContext.Provider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </RuntimeConfigContext.Provider>,
-  );
-  return { ...view, router, user, queryClient };
+    path: options.path ?? '/messages',
+    fetch: options.api.fetch,
+    ...(options.width ? { width: options.width } : {}),
+  });
 }
 
 /** The router's current path with its query string. */

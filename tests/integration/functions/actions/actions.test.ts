@@ -4,6 +4,7 @@ import { ONE_DAY_MS, type Action, type ActionCounts, type Community } from '@keh
 import type { Deps } from '@kehila/functions/core/deps';
 import { getAction, putAction } from '@kehila/functions/data/actions';
 import { api, signIn, useStackEnv } from '../../support';
+import { actionOf } from '../../../fixtures/actions';
 import { communityWithGroup, freshGroupId, subOf } from '../../../fixtures/whatsapp/stack-community';
 
 const HOUR = 3_600_000;
@@ -20,23 +21,17 @@ describe('actions API (the Actions screen)', () => {
 
   /** Stores an action of `userId` in the test community. */
   async function seed(userId: string, fields: Partial<Action>): Promise<Action> {
-    return putAction(deps.db, community.id, {
-      action_id: randomUUID(),
-      group_id: community.group_id as string,
-      user_id: userId,
-      title: 'An action',
-      details: null,
-      due_date: null,
-      priority: 'medium',
-      status: 'pending',
-      assigned_to: null,
-      evidence: null,
-      source: 'manual',
-      created_at: at(-10 * HOUR),
-      reminder_ts: null,
-      message_refs: [],
-      ...fields,
-    });
+    return putAction(
+      deps.db,
+      community.id,
+      actionOf({
+        action_id: randomUUID(),
+        group_id: community.group_id as string,
+        user_id: userId,
+        created_at: at(-10 * HOUR),
+        ...fields,
+      }),
+    );
   }
 
   const base = () => `/api/communities/${community.id}/actions`;
@@ -61,9 +56,19 @@ describe('actions API (the Actions screen)', () => {
     adminId = subOf(admin);
     memberId = subOf(member);
     community = await communityWithGroup(deps, freshGroupId(), [adminId, memberId]);
-    overdue = await seed(adminId, { title: 'Overdue', due_date: at(-2 * HOUR), priority: 'low', created_at: at(-5 * HOUR) });
+    overdue = await seed(adminId, {
+      title: 'Overdue',
+      due_date: at(-2 * HOUR),
+      priority: 'low',
+      created_at: at(-5 * HOUR),
+    });
     soon = await seed(adminId, { title: 'Soon', due_date: at(30 * HOUR), priority: 'high', created_at: at(-4 * HOUR) });
-    later = await seed(adminId, { title: 'Later', due_date: at(3 * ONE_DAY_MS), priority: 'medium', created_at: at(-3 * HOUR) });
+    later = await seed(adminId, {
+      title: 'Later',
+      due_date: at(3 * ONE_DAY_MS),
+      priority: 'medium',
+      created_at: at(-3 * HOUR),
+    });
     undated = await seed(adminId, { title: 'Undated', priority: 'high', created_at: at(-2 * HOUR) });
     done = await seed(adminId, { title: 'Done', status: 'done', due_date: at(HOUR), created_at: at(-1 * HOUR) });
     membersOwn = await seed(memberId, { title: "The member's own", due_date: at(HOUR) });
@@ -76,7 +81,7 @@ describe('actions API (the Actions screen)', () => {
     expect(page.nextCursor).toBeNull();
   });
 
-  it("shows each caller only their own actions in the community", async () => {
+  it('shows each caller only their own actions in the community', async () => {
     const page = await list('?tab=all', member);
     expect(titles(page.items)).toEqual(["The member's own"]);
     expect(page.counts.all).toBe(1);
@@ -160,18 +165,36 @@ describe('actions API (the Actions screen)', () => {
       method: 'PATCH',
       body: { kind: 'edit', title: 'Plain', details: '', due_date: '', assigned_to: '', evidence: '' },
     });
-    expect(cleared.body).toMatchObject({ details: null, due_date: null, assigned_to: null, evidence: null, priority: 'medium' });
-    const blank = await api(`${base()}/${a.action_id}`, { token: admin, method: 'PATCH', body: { kind: 'edit', title: '   ' } });
+    expect(cleared.body).toMatchObject({
+      details: null,
+      due_date: null,
+      assigned_to: null,
+      evidence: null,
+      priority: 'medium',
+    });
+    const blank = await api(`${base()}/${a.action_id}`, {
+      token: admin,
+      method: 'PATCH',
+      body: { kind: 'edit', title: '   ' },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Title is required');
   });
 
   it('marks complete and back, and the tabs follow', async () => {
     const a = await seed(adminId, { title: 'Toggle' });
-    const doneRes = await api(`${base()}/${a.action_id}`, { token: admin, method: 'PATCH', body: { kind: 'status', status: 'done' } });
+    const doneRes = await api(`${base()}/${a.action_id}`, {
+      token: admin,
+      method: 'PATCH',
+      body: { kind: 'status', status: 'done' },
+    });
     expect(doneRes.body.status).toBe('done');
     expect(titles((await list('?tab=completed')).items)).toContain('Toggle');
-    await api(`${base()}/${a.action_id}`, { token: admin, method: 'PATCH', body: { kind: 'status', status: 'pending' } });
+    await api(`${base()}/${a.action_id}`, {
+      token: admin,
+      method: 'PATCH',
+      body: { kind: 'status', status: 'pending' },
+    });
     expect(titles((await list('?tab=completed')).items)).not.toContain('Toggle');
     expect(titles((await list('')).items)).toContain('Toggle');
   });
@@ -201,7 +224,9 @@ describe('actions API (the Actions screen)', () => {
     expect((await bulk([a.action_id, b.action_id], { kind: 'status', status: 'done' })).body).toEqual({ updated: 2 });
     expect((await getAction(deps.db, community.id, b.action_id))?.status).toBe('done');
     expect((await bulk([a.action_id], { kind: 'status', status: 'pending' })).body).toEqual({ updated: 1 });
-    expect((await bulk([a.action_id, c.action_id], { kind: 'priority', priority: 'low' })).body).toEqual({ updated: 2 });
+    expect((await bulk([a.action_id, c.action_id], { kind: 'priority', priority: 'low' })).body).toEqual({
+      updated: 2,
+    });
     expect((await getAction(deps.db, community.id, c.action_id))?.priority).toBe('low');
     const snoozed = await bulk([a.action_id, c.action_id], { kind: 'snooze' });
     expect(snoozed.body).toEqual({ updated: 1 });

@@ -11,6 +11,7 @@ import { deleteMember, putMember } from '@kehila/functions/data/memberships';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
 import { createProfile, updateProfile } from '@kehila/functions/data/profiles';
 import { useStackEnv } from '../../support';
+import { actionOf } from '../../../fixtures/actions';
 
 /**
  * Who calls. `outsider` is signed in and belongs to no community; `adminOfB` administers another
@@ -163,22 +164,17 @@ describe('authorization of every route', () => {
       receivedAt: at,
     });
     // An action of community B's admin: no path of community A reaches it, not even for A's owner.
-    await putAction(deps.db, communityB, {
-      action_id: objectIds.actionId ?? '',
-      group_id: 'b@g.us',
-      user_id: users.owner,
-      title: 'An action filed under community B',
-      details: null,
-      due_date: null,
-      priority: 'medium',
-      status: 'pending',
-      assigned_to: null,
-      evidence: null,
-      source: 'manual',
-      created_at: at,
-      reminder_ts: null,
-      message_refs: [],
-    });
+    await putAction(
+      deps.db,
+      communityB,
+      actionOf({
+        action_id: objectIds.actionId ?? '',
+        group_id: 'b@g.us',
+        user_id: users.owner,
+        title: 'An action filed under community B',
+        created_at: at,
+      }),
+    );
     const base = (id: string, communityId: string, role: Member['role']): Member =>
       blankMember({ userId: id, communityId, role, now });
     restoreMemberships = async () => {

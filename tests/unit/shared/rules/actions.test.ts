@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { actionOf } from '../../../fixtures/actions';
 import {
   ACTION_SORT_KEYS,
   ActionFormSchema,
@@ -124,23 +125,7 @@ describe('assignee and sections (S2 §5, §7.2)', () => {
 describe('the Actions screen rules (S2 §2.3, §4, §9)', () => {
   const now = new Date('2026-03-10T12:00:00.000Z');
   const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
-  const action = (over: Partial<Action>): Action => ({
-    action_id: 'a',
-    group_id: 'g@g.us',
-    user_id: 'u',
-    title: 'T',
-    details: null,
-    due_date: null,
-    priority: 'medium',
-    status: 'pending',
-    assigned_to: null,
-    evidence: null,
-    source: 'manual',
-    created_at: '2026-03-01T00:00:00.000Z',
-    reminder_ts: null,
-    message_refs: [],
-    ...over,
-  });
+  const action = (over: Partial<Action>): Action => actionOf({ title: 'T', ...over });
 
   it('derives Due Soon up to two days ahead and Overdue before now, for pending actions only', () => {
     expect(isDueSoon(action({ due_date: hours(48) }), now)).toBe(true);
@@ -173,7 +158,13 @@ describe('the Actions screen rules (S2 §2.3, §4, §9)', () => {
     expect(ids(sortActions([a, b, c], 'priority:desc'))).toEqual(['b', 'c', 'a']);
     expect(ids(sortActions([a, b, c], 'priority:asc'))).toEqual(['a', 'c', 'b']);
     expect(ids(sortActions([a, b, c], 'created_at:desc'))).toEqual(['c', 'b', 'a']);
-    expect(ACTION_SORT_KEYS).toEqual(['due_date:asc', 'due_date:desc', 'priority:desc', 'priority:asc', 'created_at:desc']);
+    expect(ACTION_SORT_KEYS).toEqual([
+      'due_date:asc',
+      'due_date:desc',
+      'priority:desc',
+      'priority:asc',
+      'created_at:desc',
+    ]);
   });
 
   it('snoozes to one day from now', () => {
@@ -212,7 +203,9 @@ describe('the Actions screen rules (S2 §2.3, §4, §9)', () => {
 
   it('strips HTML from details into the ### heading and @mention form', () => {
     expect(
-      detailsFromHtml('<p>Call the <b>accountant</b></p><p>Evidence: asked &amp; answered</p><p>Assigned to: <a href="/u/dana">dana</a></p>'),
+      detailsFromHtml(
+        '<p>Call the <b>accountant</b></p><p>Evidence: asked &amp; answered</p><p>Assigned to: <a href="/u/dana">dana</a></p>',
+      ),
     ).toBe('Call the accountant\n### Evidence: asked & answered\n### Assigned to: @dana');
     expect(detailsFromHtml('plain text')).toBe('plain text');
   });

@@ -1,6 +1,7 @@
 import { ActionSchema, routes, type Action, type ActionCounts, type UserCommunity } from '@kehila/shared';
 import ActionsRoute from '../../../../web/src/pages/actions';
 import { renderScreen } from '../../helpers/render-screen';
+import { actionOf } from '../../../fixtures/actions';
 import { COMMUNITY, FakeApi } from '../messages/support';
 
 export { COMMUNITY, FakeApi };
@@ -9,23 +10,16 @@ let seq = 0;
 /** A stored action of the signed-in user; every field a test does not give has a plain value. */
 export function action(over: Partial<Action> = {}): Action {
   seq += 1;
-  return ActionSchema.parse({
-    action_id: `a-${String(seq).padStart(4, '0')}`,
-    group_id: COMMUNITY.group_id,
-    user_id: 'user-dana',
-    title: `Action number ${seq}`,
-    details: null,
-    due_date: null,
-    priority: 'medium',
-    status: 'pending',
-    assigned_to: null,
-    evidence: null,
-    source: 'manual',
-    created_at: '2026-03-01T10:00:00.000Z',
-    reminder_ts: null,
-    message_refs: [],
-    ...over,
-  });
+  return ActionSchema.parse(
+    actionOf({
+      action_id: `a-${String(seq).padStart(4, '0')}`,
+      group_id: COMMUNITY.group_id as string,
+      user_id: 'user-dana',
+      title: `Action number ${seq}`,
+      created_at: '2026-03-01T10:00:00.000Z',
+      ...over,
+    }),
+  );
 }
 
 /** A fake API with the community and one page of `items`, counted as `counts`; a get answers from `items`. */

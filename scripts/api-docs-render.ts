@@ -10,17 +10,36 @@ const AUTH_TEXT: Record<AnyRoute['auth'], string> = {
   webhook: 'signed webhook',
 };
 
+interface JsonObjectSchema {
+  properties?: Record<string, { const?: unknown }>;
+  required?: string[];
+  anyOf?: JsonObjectSchema[];
+  oneOf?: JsonObjectSchema[];
+}
+
+/** One object's fields: `name` when required, `name`? when optional, `name`=`value` when fixed. */
+function objectFields(json: JsonObjectSchema): string {
+  const properties = json.properties ?? {};
+  const required = new Set(json.required ?? []);
+  const fixed = Object.entries(properties).filter(([, p]) => p.const !== undefined);
+  const free = Object.keys(properties).filter((n) => properties[n]?.const === undefined);
+  return [
+    ...fixed.map(([n, p]) => `\`${n}\`=\`${String(p.const)}\``),
+    ...free.map((n) => (required.has(n) ? `\`${n}\`` : `\`${n}\`?`)),
+  ].join(', ');
+}
+
 function fields(schema: z.ZodType | 'raw' | undefined): string {
   if (!schema) return '–';
   if (schema === 'raw') return 'raw body (signature verified)';
-  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as {
-    properties?: Record<string, unknown>;
-    required?: string[];
-  };
-  const names = Object.keys(json.properties ?? {});
-  if (names.length === 0) return '–';
-  const required = new Set(json.required ?? []);
-  return names.map((n) => (required.has(n) ? `\`${n}\`` : `\`${n}\`?`)).join(', ');
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonObjectSchema;
+  // A union body (e.g. a change by `kind`) lists each variant's fields, one variant per line.
+  const variants = json.anyOf ?? json.oneOf;
+  if (variants) {
+    const listed = variants.map(objectFields).filter((text) => text.length > 0);
+    return listed.length > 0 ? listed.join('<br>or ') : '–';
+  }
+  return objectFields(json) || '–';
 }
 
 /** The API reference as markdown, one table row per route, grouped by area. */

@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+      // Tests count metrics through spies on `metrics.addMetric`; the EMF lines themselves would only be noise.
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    },
     projects: [
       {
         test: {

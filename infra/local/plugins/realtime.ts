@@ -1,5 +1,6 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { REALTIME_MAX_MESSAGE_BYTES } from '@kehila/shared';
 import { localHub } from '@kehila/functions/adapters/realtime/local-hub';
 import { onClientMessage } from '@kehila/functions/core/messages/realtime-session';
 import type { LocalContext, LocalPlugin } from '../plugin';
@@ -56,7 +57,7 @@ function tokenVerifier(ctx: LocalContext) {
 export const realtimePlugin: LocalPlugin = {
   name: 'realtime',
   upgrades(ctx) {
-    const wss = new WebSocketServer({ noServer: true });
+    const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });
     servers.set(ctx, wss);
     const verify = tokenVerifier(ctx);
     const alive = new WeakMap<WebSocket, boolean>();

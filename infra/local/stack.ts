@@ -174,6 +174,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       KEHILA_DATA_DIR: dataDir,
     };
     for (const [name, urls] of Object.entries(queueUrls)) env[queueUrlEnvName(name)] = urls.url;

@@ -45,7 +45,12 @@ export function count(name: MetricName, n = 1): void {
   if (n > 0) metrics.addMetric(name, MetricUnit.Count, n);
 }
 
-/** Writes what was counted during this invocation (nothing, and no warning, when nothing was). */
+/**
+ * Writes what was counted during this invocation (nothing, and no warning, when nothing was). The
+ * switch is read here, not only when `metrics` is built: the local stack sets it after importing us.
+ */
 export function flushMetrics(): void {
-  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  if (!metrics.hasStoredMetrics()) return;
+  if (process.env.POWERTOOLS_METRICS_DISABLED === 'true') metrics.clearMetrics();
+  else metrics.publishStoredMetrics();
 }

@@ -16,7 +16,10 @@ export const DASHBOARD_MAX_RANGE_DAYS = 366;
 export const DaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Please enter a valid date');
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+  }, 'Please enter a valid date');
 
 /** An IANA time zone (Asia/Jerusalem, Asia/Kolkata, UTC); hours are shown in it. */
 export const TimeZoneSchema = z

@@ -11,3 +11,4 @@ export * from './account';
 export * from './invite-registration';
 export * from './errors';
 export * from './analytics';
+export * from './csv';

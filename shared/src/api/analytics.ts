@@ -15,6 +15,7 @@ export const DASHBOARD_MAX_RANGE_DAYS = 366;
 /** A calendar day, `YYYY-MM-DD`, that exists. */
 export const DaySchema = z
   .string()
+  .max(10, 'Please enter a valid date')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
   .refine((v) => {
     const t = Date.parse(`${v}T00:00:00Z`);

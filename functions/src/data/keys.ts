@@ -159,6 +159,8 @@ export const keys = {
   /** Pre-computed message aggregates (per day and per hour). */
   aggregateDay: (communityId: string, day: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `DAY#${day}` }),
   aggregateHour: (communityId: string, hour: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `HOUR#${hour}` }),
+  /** A day's keyword counts, apart from the day bucket so dashboards that need none do not read them. */
+  aggregateKeywords: (communityId: string, day: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `KW#${day}` }),
   aggregatePartition: (communityId: string) => `${c(communityId)}#AGG`,
 
   action: (communityId: string, actionId: string): ItemKey => ({ pk: c(communityId), sk: `ACTION#${actionId}` }),

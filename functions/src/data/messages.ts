@@ -25,7 +25,8 @@ export interface MessageRow {
   readonly senderKey: string | null;
 }
 
-function toItem(m: StoredMessage): Record<string, unknown> {
+/** The table item of a stored message (bench/dashboard loads many with BatchWrite). */
+export function messageItem(m: StoredMessage): Record<string, unknown> {
   return {
     ...keys.message(m.communityId, m.message.timestamp, m.message.msg_id),
     ...keys.messageById(m.communityId, m.message.msg_id),
@@ -53,7 +54,7 @@ export function messageFromItem(item: Record<string, unknown>): Message {
 export async function putMessageIfNew(db: Db, m: StoredMessage): Promise<boolean> {
   return conditionHolds(
     db.doc.send(
-      new PutCommand({ TableName: db.table, Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({ TableName: db.table, Item: messageItem(m), ConditionExpression: 'attribute_not_exists(pk)' }),
     ),
   );
 }

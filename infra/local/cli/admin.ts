@@ -237,12 +237,17 @@ async function main(): Promise<void> {
         fail(`recount needs a community id and one or two days (YYYY-MM-DD, first ≤ last).\n\n${USAGE}`, 2);
       }
       for (let day = first; day <= last; day = nextDay(day)) {
-        const { messages } = await recountDay(
+        const report = await recountDay(
           createDeps(t.config, { secrets: secretsManager }, { db: t.db }),
           communityId,
           day,
         );
-        console.log(`${communityId} ${day}: recounted ${messages} message${messages === 1 ? '' : 's'}.`);
+        const { messages, countedBefore, drift } = report;
+        const repaired =
+          drift.length === 0
+            ? 'no drift'
+            : `drift repaired in ${drift.length} attribute${drift.length === 1 ? '' : 's'} (counted ${countedBefore} before): ${drift.slice(0, 8).join(', ')}${drift.length > 8 ? ', …' : ''}`;
+        console.log(`${communityId} ${day}: recounted ${messages} message${messages === 1 ? '' : 's'}; ${repaired}.`);
       }
       return;
     }

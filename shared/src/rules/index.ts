@@ -10,3 +10,5 @@ export * from './retry';
 export * from './account';
 export * from './invite-registration';
 export * from './errors';
+export * from './analytics';
+export * from './csv';

@@ -63,6 +63,7 @@ const STRING_CANDIDATES = [
   '120363012345678901@g.us',
   '+972501234567',
   '2026-01-15T10:00:00.000Z',
+  '2026-01-15',
   'Asia/Jerusalem',
   'export.txt',
   'a',

@@ -53,8 +53,8 @@ describe('auth guard', () => {
 
   it('lets a signed-in user through to the protected screen', async () => {
     setSignedIn();
-    renderApp({ path: '/analytics' });
-    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
+    renderApp({ path: '/business-intelligence' });
+    expect(await screen.findByRole('heading', { name: 'Business Intelligence' })).toBeInTheDocument();
     expect(screen.getByText(/has not been built yet/)).toBeInTheDocument();
   });
 });

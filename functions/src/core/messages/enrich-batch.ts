@@ -1,5 +1,5 @@
 import { MessageSchema, type Message } from '@kehila/shared';
-import { applyBucketAdds, messageDelta, type BucketAdd } from '../../data/aggregates';
+import { applyBucketAdds, bucketAddsOf, type BucketAdd } from '../../data/aggregates';
 import { addImportCounters } from '../../data/imports';
 import { putMessageIfNew } from '../../data/messages';
 import type { Deps } from '../deps';
@@ -7,7 +7,7 @@ import { logger } from '../logger';
 import { count, METRIC } from '../metrics';
 import type { Enrichment } from '../ports/ai';
 import { PoisonMessageError, readQueueMessage, type QueueMessage, type QueueMessageInput } from '../queues';
-import { dayOf, hourOf, loadSenderHashKey, messageIdFor, senderKeyFor } from './ids';
+import { loadSenderHashKey, messageIdFor, senderKeyFor } from './ids';
 
 /** A queue record as the worker hands it over. */
 export interface IngestRecord {
@@ -181,14 +181,7 @@ export async function processIngestBatch(
   const fresh = stored.filter((s) => s.isNew);
 
   // Aggregates: only what this call stored.
-  const adds: BucketAdd[] = fresh.flatMap((s) => {
-    const delta = messageDelta(s.message, s.p.senderKey);
-    const communityId = s.p.inbound.community_id;
-    return [
-      { communityId, kind: 'day' as const, bucket: dayOf(s.message.timestamp), delta },
-      { communityId, kind: 'hour' as const, bucket: hourOf(s.message.timestamp), delta },
-    ];
-  });
+  const adds: BucketAdd[] = fresh.flatMap((s) => bucketAddsOf(s.p.inbound.community_id, s.message, s.p.senderKey));
   if (adds.length > 0) {
     try {
       await withRetry(() => applyBucketAdds(deps.db, adds));

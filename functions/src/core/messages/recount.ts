@@ -1,30 +1,81 @@
-import { addDelta, messageDelta, replaceDayBuckets, type AggregateDelta } from '../../data/aggregates';
+import {
+  addDelta,
+  keywordDelta,
+  messageDelta,
+  readStoredDay,
+  replaceDayBuckets,
+  type AggregateDelta,
+  type DayRecount,
+} from '../../data/aggregates';
 import { messagesOfDay } from '../../data/messages';
 import type { Deps } from '../deps';
 import { hourOf, loadSenderHashKey, senderKeyFor } from './ids';
 
+/** What a recount found: the day's messages, and how the stored buckets differed from them. */
+export interface RecountReport {
+  readonly day: string;
+  readonly messages: number;
+  /** Messages the stored day bucket counted before the recount. */
+  readonly countedBefore: number;
+  /** Attributes (across the day, hour and keyword buckets) whose stored value was wrong, e.g. `day.count`, `hour 09.u_high`. */
+  readonly drift: readonly string[];
+}
+
+function differences(label: string, before: AggregateDelta, after: AggregateDelta): string[] {
+  const out: string[] = [];
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if ((before[k] ?? 0) !== (after[k] ?? 0)) out.push(`${label}.${k}`);
+  }
+  return out;
+}
+
+/** Computes a day's buckets from its messages (what the stored buckets should hold). */
+export function recountOf(
+  config: Deps['config'],
+  communityId: string,
+  rows: Awaited<ReturnType<typeof messagesOfDay>>,
+): DayRecount {
+  const day: AggregateDelta = {};
+  const hours = new Map<string, AggregateDelta>();
+  const keywords: AggregateDelta = {};
+  const names: Record<string, string> = {};
+  for (const { message, senderKey } of rows) {
+    const key = senderKey ?? senderKeyFor(config, communityId, message.sender_hash ?? '');
+    const delta = messageDelta(message, key);
+    addDelta(day, delta);
+    const hour = hourOf(message.timestamp);
+    hours.set(hour, addDelta(hours.get(hour) ?? {}, delta));
+    addDelta(keywords, keywordDelta(message));
+    // Rows come oldest first, so the latest name wins, as with the live SET.
+    if (message.Sender_name) names[key] = message.Sender_name;
+  }
+  return { day, hours, keywords, names };
+}
+
 /**
- * Rebuilds a day's buckets from its stored messages: the repair for the worker's crash window (a
- * message stored but not counted) and for any drift. Run it when the day is quiet: an ADD landing
- * between the read and the replace is overwritten (run it again to be exact). Operator hook:
- * `npm run admin -- recount <communityId> <YYYY-MM-DD>`.
+ * Rebuilds a day's buckets from its stored messages and reports the drift it repaired: the repair
+ * for the worker's crash window (a message stored but not counted) and for any drift. Run it when
+ * the day is quiet: an ADD landing between the read and the replace is overwritten (run it again to
+ * be exact). Operator hook: `npm run admin -- recount <communityId> <YYYY-MM-DD> [<last day>]`.
  */
 export async function recountDay(
   deps: Pick<Deps, 'db' | 'config' | 'secrets'>,
   communityId: string,
   day: string,
-): Promise<{ messages: number }> {
+): Promise<RecountReport> {
   await loadSenderHashKey(deps);
-  const rows = await messagesOfDay(deps.db, communityId, day);
-  const dayDelta: AggregateDelta = {};
-  const hours = new Map<string, AggregateDelta>();
-  for (const { message, senderKey } of rows) {
-    const key = senderKey ?? senderKeyFor(deps.config, communityId, message.sender_hash ?? '');
-    const delta = messageDelta(message, key);
-    addDelta(dayDelta, delta);
-    const hour = hourOf(message.timestamp);
-    hours.set(hour, addDelta(hours.get(hour) ?? {}, delta));
+  const [rows, stored] = await Promise.all([
+    messagesOfDay(deps.db, communityId, day),
+    readStoredDay(deps.db, communityId, day),
+  ]);
+  const fresh = recountOf(deps.config, communityId, rows);
+  const drift = [
+    ...differences('day', stored.day, fresh.day),
+    ...differences('keywords', stored.keywords, fresh.keywords),
+  ];
+  for (const hour of new Set([...stored.hours.keys(), ...fresh.hours.keys()])) {
+    drift.push(...differences(`hour ${hour.slice(11)}`, stored.hours.get(hour) ?? {}, fresh.hours.get(hour) ?? {}));
   }
-  await replaceDayBuckets(deps.db, communityId, day, dayDelta, hours);
-  return { messages: rows.length };
+  await replaceDayBuckets(deps.db, communityId, day, fresh, [...stored.hours.keys()]);
+  return { day, messages: rows.length, countedBefore: stored.day.count ?? 0, drift };
 }

@@ -166,12 +166,12 @@ describe('enrichment worker', () => {
     ]);
   });
 
-  it('updates each day and hour bucket once per batch with the summed deltas', async () => {
+  it('updates each day, hour and keyword bucket once per batch with the summed deltas', async () => {
     const a = inbound({ text: 'urgent: hiring today' });
     const b = inbound({ text: 'hello all', timestamp: '2026-01-01T07:30:00.000Z' });
     await run([record(a), record(b)]);
     const updates = bucketUpdates();
-    expect(updates.map((u) => u.Key?.sk).sort()).toEqual(['DAY#2026-01-01', 'HOUR#2026-01-01T07']);
+    expect(updates.map((u) => u.Key?.sk).sort()).toEqual(['DAY#2026-01-01', 'HOUR#2026-01-01T07', 'KW#2026-01-01']);
     const day = updates.find((u) => u.Key?.sk === 'DAY#2026-01-01');
     const added = Object.fromEntries(
       Object.entries(day?.ExpressionAttributeNames ?? {})

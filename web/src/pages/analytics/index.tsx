@@ -1,6 +1,6 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { AnalyticsPage } from './analytics-page';
 
-/** Analytics (S2 analytics); not built yet. */
-export default function AnalyticsPage() {
-  return <NotBuiltYet screen="Analytics" />;
+/** The Analytics screen (/analytics, S2 §2.5). */
+export default function AnalyticsRoute() {
+  return <AnalyticsPage />;
 }

@@ -1,6 +1,6 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { DashboardPage } from './dashboard-page';
 
-/** Dashboard (S2 dashboard; also served at /community-helper); not built yet. */
-export default function DashboardPage() {
-  return <NotBuiltYet screen="Dashboard" />;
+/** The Dashboard (/dashboard, S2 §2.2; also served at /community-helper). */
+export default function DashboardRoute() {
+  return <DashboardPage />;
 }

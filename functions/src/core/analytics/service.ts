@@ -1,0 +1,143 @@
+import {
+  DASHBOARD_MAX_RANGE_DAYS,
+  DASHBOARD_RECENT_MESSAGES,
+  avgMessagesDivisor,
+  type Dashboard,
+  type Insights,
+  type RecentMessage,
+} from '@kehila/shared';
+import { distinctSenders, readDayBuckets, readKeywordBuckets } from '../../data/aggregates';
+import { getCommunity } from '../../data/communities';
+import { queryMessagePage } from '../../data/messages';
+import type { Deps } from '../deps';
+import { fail } from '../errors';
+import {
+  activeUsersPerDay,
+  activityHours,
+  addDays,
+  daysBetween,
+  insightsOf,
+  leaderboard,
+  mean,
+  total,
+} from './figures';
+import { localDay, localDayStart, quarterAt } from './zone';
+
+type AnalyticsDeps = Pick<Deps, 'db' | 'now'>;
+
+/**
+ * The days a dashboard filter covers (S2 §9): both dates as given; a start date only, to today; an
+ * end date only, the 30 days to it; no dates, the 90 days to today. Today is the viewer's.
+ */
+export function dashboardRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): { from: string; to: string; divisor: number } {
+  const divisor = avgMessagesDivisor(query.from, query.to, today);
+  let from: string;
+  let to: string;
+  if (query.from && query.to) [from, to] = [query.from, query.to];
+  else if (query.from) [from, to] = [query.from, query.from > today ? query.from : today];
+  else if (query.to) [from, to] = [addDays(query.to, -(divisor - 1)), query.to];
+  else [from, to] = [addDays(today, -(divisor - 1)), today];
+  if (daysBetween(from, to).length > DASHBOARD_MAX_RANGE_DAYS) {
+    throw fail.badRequest(`Please choose at most ${DASHBOARD_MAX_RANGE_DAYS} days`, [
+      { path: 'from', message: `Please choose at most ${DASHBOARD_MAX_RANGE_DAYS} days` },
+    ]);
+  }
+  return { from, to, divisor };
+}
+
+/** Messages of the viewer's local today, exactly, from the quarter hours of the UTC days it spans. */
+async function messagesToday(deps: AnalyticsDeps, communityId: string, timeZone: string): Promise<number> {
+  const today = localDay(timeZone, deps.now().getTime());
+  const start = localDayStart(timeZone, today);
+  const end = localDayStart(timeZone, addDays(today, 1));
+  const buckets = await readDayBuckets(deps.db, communityId, quarterAt(start).day, quarterAt(end - 1).day);
+  const byDay = new Map(buckets.map((b) => [b.bucket, b.values]));
+  let n = 0;
+  for (let t = start; t < end; t += 15 * 60_000) {
+    const { day, quarter } = quarterAt(t);
+    n += byDay.get(day)?.[quarter] ?? 0;
+  }
+  return n;
+}
+
+/** The latest messages of a range of UTC days, newest first. */
+async function recentMessages(
+  deps: AnalyticsDeps,
+  communityId: string,
+  from: string,
+  to: string,
+): Promise<RecentMessage[]> {
+  const page = await queryMessagePage(deps.db, communityId, {
+    order: 'desc',
+    limit: DASHBOARD_RECENT_MESSAGES,
+    from: `${from}T00:00:00.000Z`,
+    to: `${addDays(to, 1)}T00:00:00.000Z`,
+  });
+  return page.items.map((m) => ({
+    msg_id: m.msg_id,
+    Sender_name: m.Sender_name,
+    content: m.content,
+    timestamp: m.timestamp,
+    urgency: m.urgency,
+    sentiment: m.sentiment,
+    sender_hash: m.sender_hash,
+  }));
+}
+
+/**
+ * The dashboard (S2 §2.2, §9) of a community: one Query of the range's day buckets, one of today's,
+ * the latest five messages and the community item, whatever the number of messages.
+ */
+export async function getDashboard(
+  deps: AnalyticsDeps,
+  communityId: string,
+  query: { from?: string | undefined; to?: string | undefined; tz: string },
+): Promise<Dashboard> {
+  const today = localDay(query.tz, deps.now().getTime());
+  const range = dashboardRange(query, today);
+  const [buckets, today_, recent, community] = await Promise.all([
+    readDayBuckets(deps.db, communityId, range.from, range.to),
+    messagesToday(deps, communityId, query.tz),
+    recentMessages(deps, communityId, range.from, range.to),
+    getCommunity(deps.db, communityId),
+  ]);
+  const count = total(buckets, 'count');
+  return {
+    range: { from: range.from, to: range.to, days: daysBetween(range.from, range.to).length },
+    time_zone: query.tz,
+    total_messages: count,
+    avg_divisor_days: range.divisor,
+    total_members: distinctSenders(buckets).size,
+    messages_today: today_,
+    avg_sentiment: mean(buckets, 'sentiment'),
+    high_urgency_pct: count > 0 ? (total(buckets, 'u_high') / count) * 100 : 0,
+    avg_msgs_per_day: count / range.divisor,
+    admin_name: community?.admin_name ?? null,
+    leaderboard: leaderboard(buckets),
+    recent_messages: recent,
+    activity_hours: activityHours(buckets, query.tz),
+    active_users_over_time: activeUsersPerDay(buckets, range.from, range.to),
+  };
+}
+
+/** The analytics charts (S2 §2.5) over the last `days` days to the viewer's today. */
+export async function getInsights(
+  deps: AnalyticsDeps,
+  communityId: string,
+  query: { days: number; tz: string },
+): Promise<Insights> {
+  const to = localDay(query.tz, deps.now().getTime());
+  const from = addDays(to, -(query.days - 1));
+  const [buckets, keywordBuckets] = await Promise.all([
+    readDayBuckets(deps.db, communityId, from, to),
+    readKeywordBuckets(deps.db, communityId, from, to),
+  ]);
+  return {
+    range: { from, to, days: query.days },
+    time_zone: query.tz,
+    ...insightsOf(buckets, keywordBuckets, { from, to }, query.tz),
+  };
+}

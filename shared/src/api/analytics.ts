@@ -1,0 +1,156 @@
+import * as z from 'zod';
+import { CommunityParams, route } from './contract';
+import { ANALYTICS_TIME_RANGES, DEFAULT_ANALYTICS_TIME_RANGE } from '../constants';
+import {
+  ActiveUsersEntrySchema,
+  DashboardOverviewSchema,
+  EmotionCountSchema,
+  LabelCountSchema,
+  OverallUrgencySchema,
+} from '../schemas/analytics';
+
+/** Longest date range the dashboard reads (a year and a day): its cost grows with the days shown. */
+export const DASHBOARD_MAX_RANGE_DAYS = 366;
+
+/** A calendar day, `YYYY-MM-DD`, that exists. */
+export const DaySchema = z
+  .string()
+  .max(10, 'Please enter a valid date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+  }, 'Please enter a valid date');
+
+/** An IANA time zone (Asia/Jerusalem, Asia/Kolkata, UTC); hours are shown in it. */
+export const TimeZoneSchema = z
+  .string()
+  .max(64, 'Unknown time zone')
+  .refine((v) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: v });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+/**
+ * The dashboard's filter (S2 §2.2): an optional first and last day (inclusive; UTC days), and the
+ * viewer's time zone for "today" and the activity hours.
+ */
+export const DashboardQuerySchema = z
+  .object({
+    from: DaySchema.optional(),
+    to: DaySchema.optional(),
+    tz: TimeZoneSchema.default('UTC'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The start date must be before the end date',
+    path: ['from'],
+  })
+  .refine(
+    (q) =>
+      !q.from ||
+      !q.to ||
+      Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) < DASHBOARD_MAX_RANGE_DAYS * 86_400_000,
+    { message: `Please choose at most ${DASHBOARD_MAX_RANGE_DAYS} days`, path: ['to'] },
+  );
+export type DashboardQuery = z.input<typeof DashboardQuerySchema>;
+
+/** The dashboard (S2 §2.2, §9): the overview and the range it covers. */
+export const DashboardSchema = DashboardOverviewSchema.extend({
+  /** The UTC days read (the filter, or the default window S2 §9 implies: 30 days to the end date, 90 to today). */
+  range: z.object({ from: z.string(), to: z.string(), days: z.number().int().positive() }),
+  /** Messages in the range. */
+  total_messages: z.number().int().nonnegative(),
+  /** The divisor of avg_msgs_per_day (S2 §9). */
+  avg_divisor_days: z.number().int().positive(),
+  time_zone: z.string(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** The analytics window (S2 §2.5, S3): 7, 14, 30 or 90 days to today, and the viewer's zone. */
+export const InsightsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (ANALYTICS_TIME_RANGES as readonly number[]).includes(d), 'Please choose 7, 14, 30 or 90 days')
+    .default(DEFAULT_ANALYTICS_TIME_RANGE),
+  tz: TimeZoneSchema.default('UTC'),
+});
+export type InsightsQuery = z.input<typeof InsightsQuerySchema>;
+
+/** One day of the sentiment chart: mean of the scored messages (null with none). */
+const SentimentDaySchema = z.object({
+  date: z.string(),
+  average: z.number().nullable(),
+  scored: z.number().int().nonnegative(),
+});
+/** One day of the toxicity heatmap (S2 §9 tiers; the warning above 0.3). */
+const ToxicityDaySchema = z.object({
+  date: z.string(),
+  average: z.number().nullable(),
+  scored: z.number().int().nonnegative(),
+  tier: z.enum(['severe', 'high', 'moderate', 'low']),
+  warning: z.boolean(),
+});
+
+/** The analytics charts' data (S2 §2.5, §9), every series from the day aggregates. */
+export const InsightsSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string(), days: z.number().int().positive() }),
+  time_zone: z.string(),
+  total_messages: z.number().int().nonnegative(),
+  active_senders: z.number().int().nonnegative(),
+  volume: z.array(ActiveUsersEntrySchema),
+  active_users: z.array(ActiveUsersEntrySchema),
+  sentiment: z.object({
+    average: z.number().nullable(),
+    labels: z.object({ Positive: z.number().int(), Neutral: z.number().int(), Negative: z.number().int() }),
+    by_day: z.array(SentimentDaySchema),
+  }),
+  emotions: z.array(EmotionCountSchema),
+  urgency: z.object({
+    high: z.number().int().nonnegative(),
+    medium: z.number().int().nonnegative(),
+    low: z.number().int().nonnegative(),
+    overall: OverallUrgencySchema,
+  }),
+  /** The top 50 topics, most messages first (the chart's top-N selector cuts it). */
+  topics: z.array(LabelCountSchema),
+  /** The top 50 keywords, most messages first. */
+  keywords: z.array(LabelCountSchema),
+  toxicity: z.array(ToxicityDaySchema),
+  /** Intents with 'unknown' for messages without one. */
+  intents: z.array(LabelCountSchema),
+  /** Messages per local hour (24). */
+  activity_hours: z.array(z.object({ hour: z.number().int().min(0).max(23), count: z.number().int().nonnegative() })),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
+
+export const analyticsRoutes = {
+  getDashboard: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/analytics/dashboard',
+    auth: 'member',
+    area: 'analytics',
+    requires: 'active-plan',
+    summary:
+      'The dashboard (S2 §2.2, §9): the five stat figures, active users per day, activity by local hour, leaderboard, recent messages, for a range of UTC days (`from`, `to`, inclusive) and the viewer zone `tz`; read from the day aggregates.',
+    params: CommunityParams,
+    query: DashboardQuerySchema,
+    response: DashboardSchema,
+  }),
+  getInsights: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/analytics/insights',
+    auth: 'member',
+    area: 'analytics',
+    requires: 'active-plan',
+    summary:
+      'The analytics charts (S2 §2.5, §9): volume, sentiment, emotions, urgency, topics, keywords, toxicity, intents and activity hours over the last `days` (7, 14, 30, 90) in zone `tz`; read from the day aggregates.',
+    params: CommunityParams,
+    query: InsightsQuerySchema,
+    response: InsightsSchema,
+  }),
+};

@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { routes, type Dashboard, type UserCommunity } from '@kehila/shared';
+import DashboardRoute from '../../../../web/src/pages/dashboard';
+import { isCommunityManager, statCards } from '../../../../web/src/pages/dashboard/dashboard-page';
+import { renderScreen } from '../../helpers/render-screen';
+import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
+import { COMMUNITY, FakeApi, setUpMessagesTests } from '../messages/support';
+
+vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));
+
+setUpMessagesTests(setSignedIn, resetAuth);
+
+function dashboard(over: Partial<Dashboard> = {}): Dashboard {
+  return {
+    range: { from: '2026-01-01', to: '2026-03-31', days: 90 },
+    time_zone: 'Asia/Kolkata',
+    total_messages: 1017,
+    avg_divisor_days: 90,
+    total_members: 25,
+    messages_today: 7,
+    avg_sentiment: 0.105,
+    high_urgency_pct: 2.5,
+    avg_msgs_per_day: 11.3,
+    admin_name: 'dana levi',
+    leaderboard: [
+      { Sender_name: 'Dana Levi', cnt: 109, sender_hash: 'k1' },
+      { Sender_name: 'יוסי כהן', cnt: 81, sender_hash: 'k2' },
+    ],
+    recent_messages: [
+      {
+        msg_id: 'm1',
+        Sender_name: 'Noa',
+        content: 'שלום לכולם',
+        timestamp: '2026-03-31T10:00:00.000Z',
+        urgency: 'high',
+        sentiment: 0.2,
+        sender_hash: null,
+      },
+    ],
+    activity_hours: Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      count: hour === 9 ? 100 : hour === 10 ? 50 : hour === 11 ? 5 : 0,
+    })),
+    active_users_over_time: [{ date: '2026-03-31', count: 4 }],
+    ...over,
+  };
+}
+
+function api(d: Dashboard | { status: number; body: unknown }, community: UserCommunity = COMMUNITY) {
+  return new FakeApi([
+    [routes.listMyCommunities, () => ({ communities: [community] })],
+    [routes.getDashboard, () => d],
+    [
+      routes.listActions,
+      () => ({ items: [], nextCursor: null, counts: { pending: 0, due_soon: 0, completed: 0, all: 0 } }),
+    ],
+    [routes.latestSummary, () => null],
+  ]);
+}
+
+function renderDashboard(fake: FakeApi, path = '/dashboard', width?: number) {
+  return renderScreen({
+    routes: [
+      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '/messages', element: <h1>Messages screen</h1> },
+    ],
+    path,
+    fetch: fake.fetch,
+    ...(width ? { width } : {}),
+  });
+}
+
+describe('dashboard figures as shown', () => {
+  it('rounds the stat cards as S2 §9 says: sentiment 2 decimals, per day 1, urgency percent 0', () => {
+    const values = Object.fromEntries(statCards(dashboard()).map((c) => [c.id, c.value]));
+    expect(values).toEqual({
+      'total-members': '25',
+      'messages-today': '7',
+      'avg-sentiment': '0.11',
+      'high-urgency': '3%',
+      'avg-per-day': '11.3',
+    });
+    expect(statCards(dashboard({ avg_sentiment: null }))[2]?.value).toBe('—');
+  });
+
+  it('gives the Admin badge to a sender named as the admin, ignoring case and spaces', () => {
+    expect(isCommunityManager('Dana Levi', ' dana levi')).toBe(true);
+    expect(isCommunityManager('Dana Levy', 'dana levi')).toBe(false);
+    expect(isCommunityManager(null, 'dana levi')).toBe(false);
+    expect(isCommunityManager('Dana', null)).toBe(false);
+  });
+});
+
+describe('Dashboard screen', () => {
+  it('shows the five stat cards, the leaderboard with one Admin badge, recent messages and the hours from the first paint', async () => {
+    const fake = api(dashboard());
+    renderDashboard(fake);
+    expect(await screen.findByText('Total Members')).toBeInTheDocument();
+    for (const label of ['Messages Today', 'Avg Sentiment', 'High Urgency', 'Avg Messages/Day']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    const board = screen.getByRole('list', { name: 'Community Leaderboard' });
+    expect(within(board).getAllByText('Admin')).toHaveLength(1);
+    expect(within(board).getByText('Community Manager · 109 messages')).toBeInTheDocument();
+    expect(within(board).getByText('Community Member · 81 messages')).toBeInTheDocument();
+    expect(screen.getByText('שלום לכולם')).toHaveAttribute('dir', 'rtl');
+    const hours = screen.getByRole('img', { name: /Activity Hours\. Busiest hour 09:00 with 100 messages/ });
+    const bars = hours.querySelectorAll('[data-hour]');
+    expect(bars).toHaveLength(24);
+    expect(bars[9]?.className).toMatch(/tier3/);
+    expect(bars[10]?.className).toMatch(/tier2/);
+    expect(bars[11]?.className).not.toMatch(/tier/);
+    expect(screen.getByText('No upcoming actions')).toBeInTheDocument();
+    expect(fake.callsTo(routes.getDashboard)[0]?.query.get('tz')).toBeTruthy();
+  });
+
+  it('says No Data Available for a period without messages', async () => {
+    renderDashboard(api(dashboard({ total_messages: 0, leaderboard: [], recent_messages: [] })));
+    expect(await screen.findByText('No Data Available')).toBeInTheDocument();
+    expect(screen.getByText('No community data found for this time period')).toBeInTheDocument();
+  });
+
+  it('shows Error Loading Dashboard with the message when the figures fail', async () => {
+    renderDashboard(api({ status: 500, body: { message: 'Something broke', code: 'internal' } }));
+    expect(await screen.findByText('Error Loading Dashboard')).toBeInTheDocument();
+  });
+
+  it('shows No Community Access without a connected group', async () => {
+    renderDashboard(api(dashboard(), { ...COMMUNITY, group_id: null }));
+    expect(await screen.findByText('No Community Access')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check Settings' })).toBeInTheDocument();
+  });
+
+  it('toasts a successful payment once and removes payment=success from the address', async () => {
+    const view = renderDashboard(api(dashboard()), '/dashboard?payment=success');
+    expect(await screen.findByText('Payment successful! Your subscription is now active.')).toBeInTheDocument();
+    await waitFor(() => expect(view.router.state.location.search).toBe(''));
+  });
+});

@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { UPCOMING_ACTIONS_LIMIT, type DashboardQuery } from '@kehila/shared';
+import { routes } from '../../api/routes';
+import { useCallApi } from '../../api/use-call-api';
+
+/** The viewer's IANA zone: "today" and the activity hours are theirs. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Query keys of the dashboard; every one of a community starts with `['dashboard', communityId]`. */
+export const dashboardKeys = {
+  all: (communityId: string) => ['dashboard', communityId] as const,
+  figures: (communityId: string, q: DashboardQuery) => ['dashboard', communityId, 'figures', q] as const,
+  upcoming: (communityId: string) => ['dashboard', communityId, 'upcoming'] as const,
+};
+
+/** The dashboard's figures for a date filter, from the server's aggregates. */
+export function useDashboard(communityId: string, range: { from?: string; to?: string }) {
+  const callApi = useCallApi();
+  const query: DashboardQuery = { ...range, tz: viewerTimeZone() };
+  return useQuery({
+    queryKey: dashboardKeys.figures(communityId, query),
+    queryFn: ({ signal }) => callApi(routes.getDashboard, { params: { communityId }, query, signal }),
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
+
+/** The caller's next pending actions, soonest due first, through the Actions list route (S2 §2.2). */
+export function useUpcomingActions(communityId: string) {
+  const callApi = useCallApi();
+  return useQuery({
+    queryKey: dashboardKeys.upcoming(communityId),
+    queryFn: ({ signal }) =>
+      callApi(routes.listActions, {
+        params: { communityId },
+        query: { tab: 'pending', sort: 'due_date:asc', limit: UPCOMING_ACTIONS_LIMIT },
+        signal,
+      }),
+  });
+}

@@ -7,8 +7,9 @@
  *
  * Format: a `# <pos> <domain>` line opens a section (pos: n thing/person/place, v action,
  * a quality or state, t time); each line is `english, forms = hebrew, forms`; the sense is named
- * after its first English form. Written from general knowledge of the vocabulary, never from the
- * evaluation set (tests/fixtures/ai/eval). Loaded only by the local provider's analysis.
+ * after its first English form. Written from general knowledge of the vocabulary; the later
+ * sections also from the words of the dev split's paraphrases (tests/fixtures/ai/eval) that found
+ * nothing — never from the test split. Loaded only by the local provider's analysis.
  */
 export const GLOSSARY = `
 # n home and building

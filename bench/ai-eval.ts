@@ -2,7 +2,7 @@
  * Quality and speed of the local AI provider (docs/ai.md "Quality, measured"). Run: `npm run bench:ai`
  * (`--quick` skips the dynalite run and the 100k-message community; `--dev` prints only the dev
  * split — what rule and weight work may look at; `--errors` lists dev errors; `--keywords` runs only
- * the keyword section).
+ * the keyword section, `--search` only the meaning-search one).
  *
  * - Classification over the hand-labelled evaluation set (tests/fixtures/ai/eval/): accuracy and
  *   macro-F1 of urgency, intent, sentiment sign and emotion, per language, on the dev split (used to
@@ -20,7 +20,6 @@ import { SENTIMENT_NEGATIVE_BELOW, SENTIMENT_POSITIVE_ABOVE } from '@kehila/shar
 import { LocalAiPort } from '@kehila/functions/adapters/ai/local/provider';
 import { DynamoModelStore, MemoryModelStore } from '@kehila/functions/adapters/ai/local/model-store';
 import { labelMessage } from '@kehila/functions/adapters/ai/local/enrich';
-import { tokens } from '@kehila/functions/adapters/ai/local/analyze';
 import { BASE_MODEL, embedText, serializeModel, buildModel } from '@kehila/functions/adapters/ai/local/embedding';
 import { parseDf } from '@kehila/functions/adapters/ai/local/df';
 import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
@@ -31,6 +30,8 @@ import {
   loadMeaningUnits,
   loadSecondLabelling,
   unitPairs,
+  keywordStems,
+  sameKeyword,
   SPLIT_SEED,
   type LabelledMessage,
   type SentimentSign,
@@ -42,6 +43,7 @@ const QUICK = process.argv.includes('--quick');
 const DEV_ONLY = process.argv.includes('--dev');
 const VERBOSE = process.argv.includes('--errors');
 const KEYWORDS_ONLY = process.argv.includes('--keywords');
+const SEARCH_ONLY = process.argv.includes('--search');
 const SPLITS = DEV_ONLY ? (['dev'] as const) : (['dev', 'test'] as const);
 
 const evalSet = loadEvalSet();
@@ -532,23 +534,6 @@ async function search(): Promise<void> {
 
 // ------------------------------------------------------------------------------------------------ keywords
 
-/** A keyword as a sequence of stems (prefixes stripped, finals normalised, English stemmed). */
-function stems(keyword: string): string[] {
-  return tokens(keyword)
-    .filter((t) => t.kind === 'word')
-    .map((t) => t.stem);
-}
-
-/** Whether two keywords name the same thing: equal stems, or one inside the other covering half of it. */
-function sameKeyword(a: readonly string[], b: readonly string[]): boolean {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (short.length === 0 || short.length * 2 < long.length) return false;
-  for (let i = 0; i + short.length <= long.length; i++) {
-    if (short.every((s, k) => long[i + k] === s)) return true;
-  }
-  return false;
-}
-
 async function keywordQuality(): Promise<void> {
   console.log('\n## Keywords (against keywords labelled by hand)\n');
   const labelled = evalSet.filter((m) => m.keywords);
@@ -572,18 +557,18 @@ async function keywordQuality(): Promise<void> {
       const inSplit = labelled.filter((x) => x.split === split && (lang === 'all' || x.lang === lang));
       for (const m of inSplit) {
         const kws = byText.get(m.text)!.keywords;
-        const g = m.keywords!.map(stems);
+        const g = m.keywords!.map(keywordStems);
         const wrong: string[] = [];
         for (const k of kws) {
           predicted++;
-          if (g.some((x) => sameKeyword(stems(k), x))) correct++;
+          if (g.some((x) => sameKeyword(keywordStems(k), x))) correct++;
           else {
             bad.set(k, (bad.get(k) ?? 0) + 1);
             wrong.push(k);
           }
         }
         gold += g.length;
-        const missed = m.keywords!.filter((_, i) => !kws.some((k) => sameKeyword(stems(k), g[i]!)));
+        const missed = m.keywords!.filter((_, i) => !kws.some((k) => sameKeyword(keywordStems(k), g[i]!)));
         found += g.length - missed.length;
         if (VERBOSE && split === 'dev' && lang === 'all' && (wrong.length > 0 || missed.length > 0))
           console.log(`   ${m.text.slice(0, 90)} :: wrong ${wrong.join('; ')} :: missed ${missed.join('; ')}`);
@@ -678,6 +663,7 @@ async function throughput(): Promise<void> {
 }
 
 if (KEYWORDS_ONLY) await keywordQuality();
+else if (SEARCH_ONLY) await search();
 else {
   classification();
   agreement();

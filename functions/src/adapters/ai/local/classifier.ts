@@ -41,11 +41,15 @@ const EMERGENCY_SENSES: ReadonlySet<string> = new Set([
   'injury',
   'allergy',
 ]);
-/** Pairs of senses that together are an emergency: someone stuck in a lift, a child or a pet missing. */
+/** Pairs of senses that together are an emergency: someone stuck in a lift, a child or a pet missing, a smell of gas. */
 const EMERGENCY_PAIRS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['stuck', ['elevator', 'car', 'lock', 'door']],
   ['missing', ['child', 'baby', 'toddler', 'dog', 'cat', 'pet', 'elderly']],
+  ['smell', ['gas', 'smoke', 'burn']],
+  ['smell/v', ['gas', 'smoke', 'burn']],
 ];
+/** Emergencies that need no time word to be happening now: a gas leak, someone trapped (the pairs above). */
+const EMERGENCY_BY_ITSELF: ReadonlySet<string> = new Set(['gas_leak']);
 
 /** The labels the weights and rules decide. */
 export interface Decision {
@@ -111,6 +115,7 @@ export function isEmergencyNow(a: Analysis, c: ReadonlySet<string> = cues(a)): b
   const outage = [...present].some((s) => OUTAGE_SUBJECTS.has(s)) && [...present].some((s) => OUTAGE_STATES.has(s));
   const pressing = c.has('now') || c.has('now_word') || c.has('today') || c.has('urgent') || c.has('worry');
   if (c.has('emergency')) return true;
+  if (pairs.length > 0 || senses.some((x) => EMERGENCY_BY_ITSELF.has(x))) return true;
   if (senses.length + pairs.length >= 2) return true;
   if (senses.length + pairs.length === 1) return pressing || a.counts.exclamations > 0;
   return outage && (c.has('now') || c.has('urgent'));
@@ -148,7 +153,8 @@ export function decide(
   // a sales pitch (two ad cues and a price, a link or a phone number) or a chain message is off topic
   const adCues = (a.byKind.cue ?? []).filter((x) => x.entry.tag === 'ad').length;
   const pitch = /[₪$€£%]|ש"ח/.test(a.text) || a.counts.urls > 0 || a.counts.phones > 0;
-  if ((c.has('chain') || (adCues >= 2 && pitch)) && pi[m.intent.classes.indexOf('off_topic')]! > 0.2) intent = 'off_topic';
+  if ((c.has('chain') || (adCues >= 2 && pitch)) && pi[m.intent.classes.indexOf('off_topic')]! > 0.2)
+    intent = 'off_topic';
 
   // worry or looking forward said in so many words ("worried… scared", "can't wait") is that feeling
   const said = spokenEmotion(a);

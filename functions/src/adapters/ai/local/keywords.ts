@@ -6,6 +6,7 @@
  */
 import { lexicon, type Analysis, type LexKind } from './analyze';
 import { normalizeFinals } from './hebrew';
+import { candidateFeatures, keywordProbability, keywordThreshold, type CandidateView } from './keyword-model';
 
 /** A term of one message. */
 export interface TermOccurrence {
@@ -153,11 +154,13 @@ const GENERIC: ReadonlySet<string> = new Set(
 );
 
 /** A keyword candidate: a term plus what the ranking needs. */
-export interface KeywordCandidate extends TermOccurrence {
+export interface KeywordCandidate extends TermOccurrence, CandidateView {
   /** The stems of a multi-word candidate (its document frequency is its rarest part's). */
   readonly parts?: readonly string[];
   /** How noun-like the word looks (0–1, see nounLikeness). */
   readonly weight: number;
+  /** Words in the message (for the candidate's relative position). */
+  readonly words: number;
 }
 
 function functionTokens(a: Analysis): Set<number> {
@@ -223,6 +226,8 @@ interface Draft {
   first: number;
   weight: number;
   parts?: string[];
+  script: 'he' | 'en';
+  senses: Array<{ id: string; pos: string }>;
 }
 
 /**
@@ -241,6 +246,17 @@ export function keywordCandidates(a: Analysis): KeywordCandidate[] {
   };
   const covered = new Set<number>();
   const conceptTokens = new Set<number>();
+  const sensesAt = new Map<number, Array<{ id: string; pos: string }>>();
+  for (const m of a.byKind.sense ?? []) {
+    const pos = lexicon().senses.get(m.entry.tag)?.pos ?? 'n';
+    for (let i = m.start; i < m.end; i++) sensesAt.set(i, [...(sensesAt.get(i) ?? []), { id: m.entry.tag, pos }]);
+  }
+  const sensesOf = (from: number, to: number) => {
+    const seen = new Map<string, { id: string; pos: string }>();
+    for (let i = from; i < to; i++) for (const x of sensesAt.get(i) ?? []) seen.set(x.id, x);
+    return [...seen.values()];
+  };
+  const scriptOf = (t: Tok): 'he' | 'en' => (t.script === 'he' ? 'he' : 'en');
   for (const m of a.byKind.concept ?? []) {
     for (let i = m.start; i < m.end; i++) conceptTokens.add(i);
     if (m.end - m.start < 2) continue;
@@ -253,6 +269,8 @@ export function keywordCandidates(a: Analysis): KeywordCandidate[] {
       concept: true,
       first: m.start,
       weight: 1,
+      script: scriptOf(span[0]!),
+      senses: sensesOf(m.start, m.end),
     });
     for (let i = m.start; i < m.end; i++) covered.add(i);
   }
@@ -293,6 +311,8 @@ export function keywordCandidates(a: Analysis): KeywordCandidate[] {
         first: i,
         weight: 1,
         parts: span.map((t) => t.stem),
+        script: scriptOf(span[0]!),
+        senses: sensesOf(i, j + 1),
       });
     } else {
       add(a.seq[i]!.stem, {
@@ -301,46 +321,77 @@ export function keywordCandidates(a: Analysis): KeywordCandidate[] {
         concept: conceptTokens.has(i),
         first: i,
         weight: weightOf(i),
+        script: scriptOf(a.seq[i]!),
+        senses: sensesOf(i, i + 1),
       });
     }
     i = j;
   }
-  return [...out].map(([term, v]) => ({ term, ...v }));
+  return [...out].map(([term, v]) => ({ term, ...v, words: a.seq.length }));
+}
+
+/** A term in more than this share of a community's messages (once it has this many) is hardly a keyword. */
+const UBIQUITOUS_SHARE = 0.25;
+const UBIQUITOUS_MIN_DOCS = 20;
+/** Scales such a term's probability: it stays below the threshold, yet first when nothing else is there. */
+const UBIQUITOUS_FACTOR = 0.2;
+
+/** Document-frequency statistics of the community a message belongs to. */
+export interface KeywordStats {
+  readonly docs: number;
+  readonly df: (term: string) => number;
+  readonly form: (term: string) => string | undefined;
 }
 
 /**
- * The top keywords of a message: tf × idf (tf dampened), a boost for domain words, shown in the
- * community's most common surface form of the stem.
+ * How likely a person is to pick each candidate (keyword-model.ts), given how rare it is in the
+ * community: the rarity is the candidate's IDF scaled to 0..1 (a phrase counts as rare as its
+ * rarest word).
  */
-export function pickKeywords(
+export function scoreCandidates(
   terms: readonly KeywordCandidate[],
-  stats: { docs: number; df: (term: string) => number; form: (term: string) => string | undefined },
-  limit = 5,
-): string[] {
+  stats: Pick<KeywordStats, 'docs' | 'df'>,
+): Array<{ candidate: KeywordCandidate; p: number }> {
   const docs = Math.max(stats.docs, 1);
   const df = (t: KeywordCandidate) => (t.parts ? Math.min(...t.parts.map((p) => stats.df(p))) : stats.df(t.term));
-  const scored = terms.map((t) => {
-    const tf = 1 + Math.log(t.count);
-    let score = tf * idf(Math.max(df(t), 1), docs);
-    score *= t.weight;
-    if (t.concept) score *= 1.25;
-    if (t.display.length <= 2) score *= 0.6;
-    return { t, score };
-  });
-  scored.sort((x, y) => y.score - x.score || x.t.first - y.t.first);
+  const rarity = terms.map((t) => (idf(Math.max(df(t), 1), docs) - 1) / Math.log(docs + 1));
+  const maxRarity = Math.max(0, ...rarity);
+  return terms.map((candidate, i) => ({
+    candidate,
+    p: keywordProbability(
+      candidateFeatures(candidate, {
+        rarity: rarity[i]!,
+        maxRarity,
+        candidates: terms.length,
+        words: candidate.words,
+      }),
+    ),
+  }));
+}
+
+/**
+ * The keywords of a message: the candidates a person would most likely pick, most likely first,
+ * those above the model's threshold (at least one, at most `limit`), each shown in the community's
+ * most common surface form of the stem.
+ */
+export function pickKeywords(terms: readonly KeywordCandidate[], stats: KeywordStats, limit = 5): string[] {
+  const threshold = keywordThreshold();
+  // a word in a quarter of the community's messages finds nothing: shown only when nothing else is there
+  const everywhere = (t: KeywordCandidate) =>
+    stats.docs >= UBIQUITOUS_MIN_DOCS &&
+    (t.parts ?? [t.term]).every((p) => stats.df(p) > stats.docs * UBIQUITOUS_SHARE);
+  const scored = scoreCandidates(terms, stats)
+    .map(({ candidate, p }) => ({ candidate, p: everywhere(candidate) ? p * UBIQUITOUS_FACTOR : p }))
+    .sort((x, y) => y.p - x.p || x.candidate.first - y.candidate.first);
   const out: string[] = [];
   const seen = new Set<string>();
-  // about half the candidates: people pick two or three words of a message, fewer of a short one
-  const count = Math.min(limit, Math.ceil(terms.length / 2));
-  for (const { t } of scored) {
-    // a verb, an adverb or a generic word only when nothing noun-like is there
-    if (out.length >= 1 && t.weight < 1) continue;
+  for (const { candidate: t, p } of scored) {
+    if (out.length >= limit || (out.length >= 1 && p < threshold)) break;
     const shown = (t.parts ? undefined : stats.form(t.term)) ?? t.display;
     const key = shown.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(shown);
-    if (out.length >= count) break;
   }
   return out;
 }

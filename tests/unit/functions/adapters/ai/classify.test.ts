@@ -215,3 +215,58 @@ describe('action items', () => {
     expect(extractActionItems(analyze(text))).toEqual([]);
   });
 });
+
+// Each rule of classifier.ts that must hold whatever the weights say, in both languages. The
+// sentences are written for these tests, not taken from the evaluation set.
+describe('rules that hold for every message', () => {
+  it.each([
+    'There is a strong smell of gas on the third floor',
+    'Smoke is coming out of the electrical room, call the fire brigade',
+    'Someone is stuck in the lift between floors 4 and 5',
+    'The production database is down and no customer can pay',
+    'יש ריח חזק של גז בקומה השלישית',
+    'יוצא עשן מחדר החשמל, תתקשרו לכבאות',
+    'מישהו תקוע במעלית בין הקומות',
+    'אין חשמל בכל הבניין כרגע',
+  ])('an emergency or an outage happening now is high urgency: %s', (text) => {
+    expect(labelMessage(text).urgency).toBe('high');
+  });
+
+  it.each([
+    'No rush at all, but could someone lend me a drill sometime?',
+    'Whenever is convenient, no rush, I would love feedback on my logo',
+    'אין לחץ, מתי שנוח, מישהו יכול להשאיל לי מקדחה?',
+    'בלי לחץ בכלל, אשמח לפידבק על הלוגו מתי שיהיה לכם זמן',
+  ])('"no rush" makes it low urgency: %s', (text) => {
+    expect(labelMessage(text).urgency).toBe('low');
+  });
+
+  it.each([
+    'We need two more volunteers tonight for the food drive, who can come?',
+    'Does anyone have a babysitter free this evening?',
+    'צריכים עוד שני מתנדבים הערב לחלוקת המזון, מי יכול?',
+    'למישהו יש בייביסיטר פנויה להערב?',
+  ])('something asked for today or tonight is high urgency: %s', (text) => {
+    expect(labelMessage(text).urgency).toBe('high');
+  });
+
+  it.each([
+    'So sorry to hear about your father, sending love to the whole family',
+    'Deepest condolences to Noa and her family',
+    'משתתפים בצערכם, מחבקים את כל המשפחה',
+    'אין מילים, מצטערת מאוד על האובדן',
+  ])('condolences are support with a negative sign: %s', (text) => {
+    const l = labelMessage(text);
+    expect(l.intent).toBe('support');
+    expect(l.sentiment).toBeLessThan(-0.1);
+  });
+
+  it.each([
+    '50% OFF all supplements today only!! DM me to order, link in bio www.example-shop.com',
+    'Forward this to 10 friends or you will have bad luck for a year',
+    'מבצע מטורף!!! 70% הנחה רק היום, לפרטים שלחו הודעה 050-1234567',
+    'תעבירו את ההודעה הזאת ל-10 אנשים ותקבלו מזל',
+  ])('a sales pitch or a chain message is off topic: %s', (text) => {
+    expect(labelMessage(text).intent).toBe('off_topic');
+  });
+});

@@ -43,6 +43,11 @@ describe('local embeddings', () => {
     ['מישהו מכיר רואה חשבון טוב?', 'צריך מנהלת חשבונות לעסק'],
     ['אני חוששת מחוקי המס לעצמאים', 'worried about tax rules for freelancers'],
     ['דירה להשכרה ברמת גן', 'apartment for rent in Ramat Gan'],
+    // one glossary sense for the words of both languages and their synonyms
+    ['which bank gives a mortgage with low interest?', 'איזה בנק נותן משכנתא בריבית נמוכה?'],
+    ['the canteen at work closes early today', 'the office cafeteria shuts early'],
+    ['אחרי הדיפלוי יש שגיאת שרת', 'internal server error since the release'],
+    ['the buzzer downstairs is dead', 'האינטרקום בכניסה לא עובד'],
   ])('brings "%s" and "%s" together', (a, b) => {
     const s = cos(e(a), e(b));
     for (const u of unrelated) expect(s).toBeGreaterThan(cos(e(a), e(u)));

@@ -69,8 +69,9 @@ describe('local provider enrich', () => {
     expect(df.forms.get('developer')).toBe('developers');
 
     const [e] = await s.port.enrich(input(['Kubernetes meetup for developers']), { communityId: 'c1' });
-    // three candidates, two shown: the rarest first, the community's everyday word left out
-    expect(e!.keywords).toEqual(['kubernetes', 'developers']);
+    // the rarest first; the word of every message in this community is no keyword
+    expect(e!.keywords?.[0]).toBe('kubernetes');
+    expect(e!.keywords).not.toContain('meetup');
   });
 
   it('still enriches when the store fails', async () => {
@@ -178,9 +179,15 @@ describe('keywords', () => {
       { docs: 100, df: (t) => df[t] ?? 1, form: (t) => (t === 'developer' ? 'developer' : undefined) },
       3,
     );
-    expect(kw).toEqual(['kubernetes', 'docker']);
-    const all = pickKeywords(terms, { docs: 100, df: (t) => df[t] ?? 1, form: () => 'developer' }, 5);
-    expect(all).toContain('developer');
+    expect(kw[0]).toBe('kubernetes');
+    expect(kw).not.toContain('meetup');
+    const rare = pickKeywords(
+      terms,
+      { docs: 100, df: () => 1, form: (t) => (t === 'developer' ? 'developer' : undefined) },
+      5,
+    );
+    expect(rare).toContain('developer');
+    expect(rare).not.toContain('developers');
   });
 });
 
@@ -213,9 +220,30 @@ describe('keyword candidates and picks', () => {
     expect(pick('Someone dumped a mattress behind the shops')).not.toContain('dumped');
   });
 
-  it('shows about half the candidates, never more than the limit', () => {
+  it('shows at least one keyword when there is a candidate, never more than the limit', () => {
     expect(pick('Fire in the flats on Rowan Ave, smoke heading to the school gym and library', 3)).toHaveLength(3);
-    expect(pick('gym and library', 3)).toHaveLength(1);
+    expect(pick('Fire in the flats on Rowan Ave, smoke heading to the school gym and library', 2)).toHaveLength(2);
+    expect(pick('gym', 3)).toEqual(['gym']);
     expect(pick('תודה!', 3)).toEqual([]);
+  });
+
+  it('shows a word the community writes in a quarter of its messages only when nothing else is there', () => {
+    const stats = (df: Record<string, number>) => ({ docs: 200, df: (t: string) => df[t] ?? 1, form: () => undefined });
+    const kw = pickKeywords(keywordCandidates(analyze('Elevator broken in the lobby')), stats({ lobbi: 120 }), 3);
+    expect(kw).toContain('elevator');
+    expect(kw).not.toContain('lobby');
+    expect(pickKeywords(keywordCandidates(analyze('lobby')), stats({ lobbi: 120 }), 3)).toEqual(['lobby']);
+  });
+
+  it('never shows bare numbers, times or stop words, and strips Hebrew prefix letters', () => {
+    for (const kw of [
+      ...pick('Meeting at 18:30 in room 204, the projector is broken'),
+      ...pick('ב-20:00 בחדר 12 המקרן לא עובד'),
+    ]) {
+      expect(kw).not.toMatch(/^[\d:.,-]+$/);
+      expect(['the', 'in', 'at', 'is', 'לא', 'ב']).not.toContain(kw);
+    }
+    expect(pick('המעלית בבניין תקועה')).toContain('מעלית');
+    expect(pick('ראיתי נחש בגינה')).toContain('נחש');
   });
 });

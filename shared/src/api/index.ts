@@ -5,6 +5,7 @@ import { communityRoutes } from './communities';
 import { billingRoutes } from './billing';
 import { messageRoutes } from './messages';
 import { actionRoutes } from './actions';
+import { supplierRoutes } from './suppliers';
 
 export * from './contract';
 export * from './runtime-config';
@@ -14,6 +15,7 @@ export * from './communities';
 export * from './billing';
 export * from './messages';
 export * from './actions';
+export * from './suppliers';
 export * from './realtime';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
@@ -24,6 +26,7 @@ export const routes = {
   ...billingRoutes,
   ...messageRoutes,
   ...actionRoutes,
+  ...supplierRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

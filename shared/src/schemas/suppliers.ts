@@ -5,7 +5,8 @@ import { optionalText } from './shared-fields';
 /** A supplier in the community's shared directory (S3 §3). */
 export const SupplierSchema = z.object({
   supplier_id: z.string(),
-  group_id: z.string(),
+  /** The community's WhatsApp group; null for a community without one. */
+  group_id: z.string().nullable(),
   supplier_name: z.string(),
   service_type: z.string().nullable(),
   contact_person: z.string().nullable(),

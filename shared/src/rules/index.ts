@@ -10,3 +10,4 @@ export * from './retry';
 export * from './account';
 export * from './invite-registration';
 export * from './errors';
+export * from './suppliers';

@@ -120,10 +120,10 @@ function isSkippable(word: string): boolean {
  */
 function findName(text: string, trade: { index: number; length: number }, phone: { index: number; raw: string }): string | null {
   // Words and the punctuation between them; the trade itself (maybe two words) becomes one mark.
-  const tokens = (s: string) => s.match(/[\p{L}\p{N}'"׳״\u0000-]+|[,—–:;.!?()]|\s-\s/gu) ?? [];
+  const tokens = (s: string) => s.match(/[\p{L}\p{N}'"׳״\uE000-]+|[,—–:;.!?()]|\s-\s/gu) ?? [];
   const masked =
     trade.index < phone.index
-      ? `${text.slice(0, trade.index)} \u0000 ${text.slice(trade.index + trade.length, phone.index)}`
+      ? `${text.slice(0, trade.index)} \uE000 ${text.slice(trade.index + trade.length, phone.index)}`
       : text.slice(0, phone.index);
   const before = tokens(masked);
   const taken: string[] = [];
@@ -131,7 +131,7 @@ function findName(text: string, trade: { index: number; length: number }, phone:
     const w = (before[i] ?? '').trim();
     if (isNameWord(w)) taken.unshift(w);
     else if (taken.length > 0) break;
-    else if (w !== '\u0000' && !/^[,—–:;.!?()-]$/.test(w) && !isSkippable(w)) break;
+    else if (w !== '\uE000' && !/^[,—–:;.!?()-]$/.test(w) && !isSkippable(w)) break;
   }
   if (taken.length > 0) return taken.join(' ');
   const next: string[] = [];

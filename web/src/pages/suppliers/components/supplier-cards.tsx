@@ -118,7 +118,9 @@ export function SupplierCards({
               if (!text) return null;
               return (
                 <Box variant="p" padding="n">
-                  <Bidi text={compact ? compactSupplierText(text) : text} />
+                  <span dir={textDirection(text)} style={{ display: 'block' }}>
+                    {compact ? compactSupplierText(text) : text}
+                  </span>
                 </Box>
               );
             },

@@ -172,10 +172,18 @@ export const keys = {
 
   summary: (communityId: string, createdAt: string): ItemKey => ({ pk: c(communityId), sk: `SUMMARY#${createdAt}` }),
   clusters: (communityId: string, timeRange: string): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${timeRange}` }),
-  supplier: (communityId: string, dateAdded: string, supplierId: string): ItemKey => ({
-    pk: c(communityId),
-    sk: `SUPPLIER#${dateAdded}#${supplierId}`,
+  /** A supplier of the community's directory (S3 §3); the Browse tab reads the partition whole (docs/suppliers.md). */
+  supplier: (communityId: string, supplierId: string): ItemKey => ({
+    pk: `${c(communityId)}#SUPPLIERS`,
+    sk: `SUPPLIER#${supplierId}`,
   }),
+  supplierPrefix: (communityId: string) => ({ pk: `${c(communityId)}#SUPPLIERS`, skPrefix: 'SUPPLIER#' }),
+  /** A recommendation found in a message, keyed by the message, so a redelivery finds it already there. */
+  supplierDraft: (communityId: string, draftId: string): ItemKey => ({
+    pk: `${c(communityId)}#SUPPLIERS`,
+    sk: `DRAFT#${draftId}`,
+  }),
+  supplierDraftPrefix: (communityId: string) => ({ pk: `${c(communityId)}#SUPPLIERS`, skPrefix: 'DRAFT#' }),
   opportunity: (communityId: string, createdAt: string, id: string): ItemKey => ({
     pk: c(communityId),
     sk: `OPP#${createdAt}#${id}`,

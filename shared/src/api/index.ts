@@ -6,6 +6,7 @@ import { billingRoutes } from './billing';
 import { messageRoutes } from './messages';
 import { actionRoutes } from './actions';
 import { analyticsRoutes } from './analytics';
+import { supplierRoutes } from './suppliers';
 
 export * from './contract';
 export * from './runtime-config';
@@ -16,6 +17,7 @@ export * from './billing';
 export * from './messages';
 export * from './actions';
 export * from './analytics';
+export * from './suppliers';
 export * from './realtime';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
@@ -27,6 +29,7 @@ export const routes = {
   ...messageRoutes,
   ...actionRoutes,
   ...analyticsRoutes,
+  ...supplierRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -12,3 +12,4 @@ export * from './invite-registration';
 export * from './errors';
 export * from './analytics';
 export * from './csv';
+export * from './suppliers';

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { SUPPLIER_NAME_MIN_LENGTH } from '../constants';
-import { optionalText } from './shared-fields';
+import { GENERIC_FIELD_MESSAGES, optionalText } from './shared-fields';
 
 /** A supplier in the community's shared directory (S3 §3). */
 export const SupplierSchema = z.object({
   supplier_id: z.string(),
-  group_id: z.string(),
+  /** The community's WhatsApp group; null for a community without one. */
+  group_id: z.string().nullable(),
   supplier_name: z.string(),
   service_type: z.string().nullable(),
   contact_person: z.string().nullable(),
@@ -45,12 +46,14 @@ export const SupplierFormSchema = z.object({
   supplier_name: z
     .string({ error: SUPPLIER_FORM_MESSAGES.nameRequired })
     .trim()
-    .min(SUPPLIER_NAME_MIN_LENGTH, SUPPLIER_FORM_MESSAGES.nameRequired),
+    .min(SUPPLIER_NAME_MIN_LENGTH, SUPPLIER_FORM_MESSAGES.nameRequired)
+    .max(200, GENERIC_FIELD_MESSAGES.tooLong(200)),
   service_type: optionalText(100),
   contact_person: optionalText(200),
   phone_number: z
     .string()
     .trim()
+    .max(40, SUPPLIER_FORM_MESSAGES.invalidPhone)
     .refine((v) => v === '' || isValidSupplierPhone(v), SUPPLIER_FORM_MESSAGES.invalidPhone)
     .nullish()
     .transform((v) => (v ? v : null)),

@@ -81,7 +81,7 @@ describe('route table', () => {
     ['/actions', 'My Personal Actions'],
     ['/analytics', 'Analytics'],
     ['/business-intelligence', 'Business Intelligence'],
-    ['/suppliers', 'Suppliers'],
+    ['/suppliers', 'Community Suppliers'],
     ['/members', 'Members'],
     ['/settings', 'Settings'],
     ['/onboarding', 'Set up your community'],

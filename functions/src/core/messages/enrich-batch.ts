@@ -2,6 +2,7 @@ import { MessageSchema, type Message } from '@kehila/shared';
 import { applyBucketAdds, bucketAddsOf, type BucketAdd } from '../../data/aggregates';
 import { addImportCounters } from '../../data/imports';
 import { putMessageIfNew } from '../../data/messages';
+import { proposeRecommendations } from '../suppliers/propose';
 import type { Deps } from '../deps';
 import { logger } from '../logger';
 import { count, METRIC } from '../metrics';
@@ -192,6 +193,20 @@ export async function processIngestBatch(
         correlation_ids: correlationIds(fresh.map((f) => f.p)),
         error: err as Error,
       });
+    }
+  }
+
+  // Supplier recommendations, proposed to the admins once per message (docs/suppliers.md). Stored
+  // duplicates are looked at again, so a crash after the put is repaired by the redelivery.
+  if (stored.length > 0) {
+    try {
+      await proposeRecommendations(
+        deps,
+        stored.map((s) => ({ communityId: s.p.inbound.community_id, message: s.message })),
+      );
+    } catch (err) {
+      logger.error('supplier recommendations not recorded', { correlation_ids: correlationIds(stored.map((s) => s.p)), error: err as Error });
+      for (const s of stored) outcome.set(s.p.recordId, err as Error);
     }
   }
 

@@ -6,12 +6,14 @@ import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler
 import { areaUses, areasWithRoutes, portsOf } from '@kehila/functions/http/areas';
 import type { Wiring } from '@kehila/functions/wiring/deps';
 import { putAction } from '@kehila/functions/data/actions';
+import { putSupplierDraftIfNew, putSupplierIfNew } from '@kehila/functions/data/suppliers';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { deleteMember, putMember } from '@kehila/functions/data/memberships';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
 import { createProfile, updateProfile } from '@kehila/functions/data/profiles';
 import { useStackEnv } from '../../support';
 import { actionOf } from '../../../fixtures/actions';
+import { draftOf, supplierOf } from '../../../fixtures/suppliers';
 
 /**
  * Who calls. `outsider` is signed in and belongs to no community; `adminOfB` administers another
@@ -52,6 +54,7 @@ let objectIds: Record<string, string> = {};
 const VALID_BODIES: Record<string, unknown> = {
   setImportDateOrder: { day_first: true },
   updateAction: { kind: 'status', status: 'done' },
+  updateSupplier: { supplier_name: 'A supplier of community B' },
 };
 
 async function invoke(route: AnyRoute, role: Role, body: unknown = {}): Promise<HttpResult> {
@@ -137,7 +140,13 @@ describe('authorization of every route', () => {
       blankCommunity({ id: communityB, name: 'Authz B', groupId: null, ownerId: users.adminOfB, now }),
     );
     // Objects that belong to community B: reaching them through A's path must find nothing.
-    objectIds = { msgId: `b-message-${stamp}`, importId: `b-import-${stamp}`, actionId: `b-action-${stamp}` };
+    objectIds = {
+      msgId: `b-message-${stamp}`,
+      importId: `b-import-${stamp}`,
+      actionId: `b-action-${stamp}`,
+      supplierId: `b-supplier-${stamp}`,
+      draftId: `b-draft-${stamp}`,
+    };
     const at = now.toISOString();
     await putMessageIfNew(deps.db, {
       communityId: communityB,
@@ -175,6 +184,12 @@ describe('authorization of every route', () => {
         created_at: at,
       }),
     );
+    // A supplier and a proposed recommendation of community B.
+    await putSupplierIfNew(deps.db, communityB, {
+      ...supplierOf({ supplier_id: objectIds.supplierId ?? '', supplier_name: 'Supplier of B', date_added: at }),
+      added_by: users.owner,
+    });
+    await putSupplierDraftIfNew(deps.db, communityB, draftOf({ draft_id: objectIds.draftId ?? '', detected_at: at }));
     const base = (id: string, communityId: string, role: Member['role']): Member =>
       blankMember({ userId: id, communityId, role, now });
     restoreMemberships = async () => {
@@ -221,7 +236,7 @@ describe('authorization of every route', () => {
     }
   });
 
-  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId)\}/.test(r.path)))(
+  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId|supplierId|draftId)\}/.test(r.path)))(
     "%s never reaches another community's object through this one's path",
     async (name, route) => {
       if ((route as AnyRoute).body) expect(VALID_BODIES, `add a valid body of ${name}`).toHaveProperty(name);

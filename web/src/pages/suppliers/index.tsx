@@ -1,6 +1,6 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { SuppliersPage } from './suppliers-page';
 
-/** Suppliers (S3 suppliers); not built yet. */
-export default function SuppliersPage() {
-  return <NotBuiltYet screen="Suppliers" />;
+/** The Community Suppliers screen (/suppliers, S3 §2). */
+export default function SuppliersRoute() {
+  return <SuppliersPage />;
 }

@@ -15,6 +15,7 @@ export * from './billing';
 export * from './messages';
 export * from './actions';
 export * from './realtime';
+export * from './plans';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
 export const routes = {

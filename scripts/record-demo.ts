@@ -37,7 +37,10 @@ try {
     stack = await startLocalStack({ port: 0, web: 'dev', seed: true });
     base = stack.url;
   }
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const context = await browser.newContext({ baseURL: base, viewport: DEMO_FRAME_SIZE });
   const page = await context.newPage();
   const admin = demoLogins().admin;

@@ -21,7 +21,9 @@ export const LANG_PARAM = 'lang';
 
 /** The language a query string asks for (English unless `lang=he`). */
 export function publicLangOf(search: string): PublicLang {
-  return new URLSearchParams(search).get(LANG_PARAM) === 'he' ? 'he' : 'en';
+  // Read by hand: shared/ runs where URLSearchParams may not be typed (no DOM or Node library).
+  const pairs = search.replace(/^\?/, '').split('&');
+  return pairs.includes(`${LANG_PARAM}=he`) ? 'he' : 'en';
 }
 
 /** The prerendered file of a page in a language: `landing.html`, `landing.he.html`. */

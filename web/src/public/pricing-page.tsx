@@ -11,6 +11,7 @@ import {
 import { planIncludes, type Feature, type PlanId } from '@kehila/shared/api/plans';
 import type { PublicLang } from '@kehila/shared/public-pages';
 import { Faq } from './faq';
+import { HydrateLater } from './hydrate-later';
 import { SitePage } from './site-chrome';
 import { publicTexts, REGISTER_HREF } from './texts';
 import { salesMailto, useSupportEmail } from './use-site-contact';
@@ -101,124 +102,133 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
         </div>
       </section>
 
-      <section className="pp-section" aria-label={t.nav.pricing}>
-        <ul className="pp-plans">
-          {PLAN_NAMES.map((name) => {
-            const plan = p.plans[name];
-            const popular = name === 'Pro';
-            return (
-              <li key={name} className={`pp-card pp-plan${popular ? ' pp-plan-popular' : ''}`} data-testid={`plan-${name}`}>
-                {popular && <p className="pp-badge">{p.popular}</p>}
-                <h2>{plan.name}</h2>
-                <p>{plan.description}</p>
-                <p className="pp-price" data-testid={`price-${name}`}>
-                  {name === 'Enterprise' ? (
-                    p.custom
-                  ) : (
-                    <>
-                      {name === 'Pro' && (
-                        <s aria-label={`${p.was} $${pro.original}`}>${pro.original}</s>
-                      )}{' '}
-                      <strong>${name === 'Pro' ? pro.price : FREE_PRICE_USD}</strong>
-                      <span>{p.perMonth}</span>
-                    </>
-                  )}
-                </p>
-                {name === 'Pro' && cycle === 'annual' && (
-                  <p className="pp-save" data-testid="save-year">
-                    {p.billedAnnually} · {p.saveYear}
+      <HydrateLater>
+        <section className="pp-section" aria-label={t.nav.pricing}>
+          <ul className="pp-plans">
+            {PLAN_NAMES.map((name) => {
+              const plan = p.plans[name];
+              const popular = name === 'Pro';
+              return (
+                <li key={name} className={`pp-card pp-plan${popular ? ' pp-plan-popular' : ''}`} data-testid={`plan-${name}`}>
+                  {popular && <p className="pp-badge">{p.popular}</p>}
+                  <h2>{plan.name}</h2>
+                  <p>{plan.description}</p>
+                  <p className="pp-price" data-testid={`price-${name}`}>
+                    {name === 'Enterprise' ? (
+                      p.custom
+                    ) : (
+                      <>
+                        {name === 'Pro' && (
+                          <s aria-label={`${p.was} $${pro.original}`}>${pro.original}</s>
+                        )}{' '}
+                        <strong>${name === 'Pro' ? pro.price : FREE_PRICE_USD}</strong>
+                        <span>{p.perMonth}</span>
+                      </>
+                    )}
                   </p>
-                )}
-                {name === 'Enterprise' ? (
-                  email ? (
-                    <a className="pp-button pp-button-quiet" href={salesMailto(email)}>
+                  {name === 'Pro' && cycle === 'annual' && (
+                    <p className="pp-save" data-testid="save-year">
+                      {p.billedAnnually} · {p.saveYear}
+                    </p>
+                  )}
+                  {name === 'Enterprise' ? (
+                    // Drawn before the address is known (no layout shift); it becomes a link once it is.
+                    <a className="pp-button pp-button-quiet" href={email ? salesMailto(email) : undefined}>
                       {plan.cta}
                     </a>
-                  ) : null
-                ) : (
-                  <a className={`pp-button${popular ? '' : ' pp-button-quiet'}`} href={REGISTER_HREF}>
-                    {plan.cta}
-                  </a>
-                )}
-                <ul className="pp-ticks">
-                  {p.features[name].map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </ul>
-                {p.limitations[name].length > 0 && (
-                  <ul className="pp-crosses">
-                    {p.limitations[name].map((f) => (
+                  ) : (
+                    <a className={`pp-button${popular ? '' : ' pp-button-quiet'}`} href={REGISTER_HREF}>
+                      {plan.cta}
+                    </a>
+                  )}
+                  <ul className="pp-ticks">
+                    {p.features[name].map((f) => (
                       <li key={f}>{f}</li>
                     ))}
                   </ul>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+                  {p.limitations[name].length > 0 && (
+                    <ul className="pp-crosses">
+                      {p.limitations[name].map((f) => (
+                        <li key={f}>{f}</li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </HydrateLater>
 
-      <section className="pp-section" aria-labelledby="compare-title">
-        <h2 id="compare-title">{p.comparison.title}</h2>
-        <div className="pp-table-wrap">
-          <table className="pp-table">
-            <thead>
-              <tr>
-                <th scope="col">{p.comparison.feature}</th>
-                {PLAN_NAMES.map((n) => (
-                  <th key={n} scope="col">
-                    {p.plans[n].name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {COMPARISON.map((row, i) => (
-                <tr key={p.comparison.rows[i]}>
-                  <th scope="row">{p.comparison.rows[i]}</th>
+      <HydrateLater>
+        <section className="pp-section">
+          <h2 id="compare-title">{p.comparison.title}</h2>
+          <div className="pp-table-wrap" tabIndex={0} role="region" aria-labelledby="compare-title">
+            <table className="pp-table">
+              <thead>
+                <tr>
+                  <th scope="col">{p.comparison.feature}</th>
                   {PLAN_NAMES.map((n) => (
-                    <td key={n}>
-                      {row.kind === 'feature' ? (
-                        <Check on={planIncludes(PLAN_ID[n], row.feature)} t={p.comparison} />
-                      ) : row.kind === 'groups' ? (
-                        n === 'Free' ? p.comparison.groups.one : p.comparison.groups.unlimited
-                      ) : n === 'Free' ? (
-                        p.comparison.support.standard
-                      ) : n === 'Pro' ? (
-                        p.comparison.support.priority
-                      ) : (
-                        p.comparison.support.dedicated
-                      )}
-                    </td>
+                    <th key={n} scope="col">
+                      {p.plans[n].name}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+              </thead>
+              <tbody>
+                {COMPARISON.map((row, i) => (
+                  <tr key={p.comparison.rows[i]}>
+                    <th scope="row">{p.comparison.rows[i]}</th>
+                    {PLAN_NAMES.map((n) => (
+                      <td key={n}>
+                        {row.kind === 'feature' ? (
+                          <Check on={planIncludes(PLAN_ID[n], row.feature)} t={p.comparison} />
+                        ) : row.kind === 'groups' ? (
+                          n === 'Free' ? p.comparison.groups.one : p.comparison.groups.unlimited
+                        ) : n === 'Free' ? (
+                          p.comparison.support.standard
+                        ) : n === 'Pro' ? (
+                          p.comparison.support.priority
+                        ) : (
+                          p.comparison.support.dedicated
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </HydrateLater>
 
-      <section className="pp-section" aria-labelledby="highlights-title">
-        <h2 id="highlights-title">{p.highlights.title}</h2>
-        <ul className="pp-cards">
-          {p.highlights.items.map((h) => (
-            <li key={h.title} className="pp-card">
-              <h3>{h.title}</h3>
-              <p>{h.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HydrateLater>
+        <section className="pp-section" aria-labelledby="highlights-title">
+          <h2 id="highlights-title">{p.highlights.title}</h2>
+          <ul className="pp-cards">
+            {p.highlights.items.map((h) => (
+              <li key={h.title} className="pp-card">
+                <h3>{h.title}</h3>
+                <p>{h.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrateLater>
 
-      <Faq items={p.faq} title={t.faq.title} />
+      <HydrateLater>
+        <Faq items={p.faq} title={t.faq.title} />
+      </HydrateLater>
 
-      <section className="pp-section pp-cta" aria-labelledby="pricing-cta-title">
-        <h2 id="pricing-cta-title">{p.ctaTitle}</h2>
-        <p>{p.ctaText}</p>
-        <a className="pp-button pp-button-large" href={REGISTER_HREF}>
-          {t.nav.startTrial}
-        </a>
-      </section>
+      <HydrateLater>
+        <section className="pp-section pp-cta" aria-labelledby="pricing-cta-title">
+          <h2 id="pricing-cta-title">{p.ctaTitle}</h2>
+          <p>{p.ctaText}</p>
+          <a className="pp-button pp-button-large" href={REGISTER_HREF}>
+            {t.nav.startTrial}
+          </a>
+        </section>
+      </HydrateLater>
     </SitePage>
   );
 }

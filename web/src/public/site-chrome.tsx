@@ -114,7 +114,7 @@ export function SiteFooter({ lang }: { lang: PublicLang }) {
           <a href={localHref('/privacy', lang)} target="_blank" rel="noopener">
             {t.footer.privacy}
           </a>
-          {email && <a href={`mailto:${email}`}>{t.footer.contact}</a>}
+          <a href={email ? `mailto:${email}` : undefined}>{t.footer.contact}</a>
           <a href={localHref('/pricing', lang)}>{t.nav.pricing}</a>
         </nav>
       </div>

@@ -9,13 +9,18 @@
  *   - the number of requests the page made, of every kind;
  *   - whether Amplify or zod arrived (marker strings their bundles keep after minification).
  *
- *   npm run bench:web -- [--base http://localhost:5173] [--no-build] [--files] [--json]
+ *   npm run bench:web -- [--base http://localhost:5173] [--no-build] [--files] [--json] [--no-vitals]
  *
  * --base measures a running stack (it must serve the build, KEHILA_WEB=dist, and hold the demo logins);
  * --files lists the files each route loaded; --json prints the figures as JSON instead of a table.
  *
  * Targets (issue 16): a signed-in first visit to /messages ≤ 250 KB gzip of JS; public pages load
- * neither Amplify nor zod. Issue 15 adds Lighthouse-style metrics as further columns of the same table.
+ * neither Amplify nor zod.
+ *
+ * Then (issue 15; `--no-vitals` skips it) Lighthouse-style lab metrics of `/`, `/pricing` and `/login`
+ * on an emulated phone with a slowed CPU and a slow-4G link (bench/web-vitals.ts): JS transferred
+ * (gzip), FCP, LCP, TBT, CLS, and the performance and accessibility scores. Targets: landing JS
+ * ≤ 150 KB gzip, performance ≥ 95, accessibility ≥ 95, CLS < 0.05.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -25,6 +30,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { demoLogins } from '../infra/local/seed';
 import { REPO_ROOT, startLocalStack, type LocalStack } from '../infra/local/stack';
 import { CHROMIUM_ARGS } from '../tests/e2e/support';
+import { measureVitals, type Vitals } from './web-vitals';
 
 const { values } = parseArgs({
   options: {
@@ -32,8 +38,47 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     files: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    'no-vitals': { type: 'boolean', default: false },
   },
 });
+
+/** The routes of the Lighthouse-style pass (issue 15). */
+const VITALS_ROUTES = [
+  { path: '/', ready: 'main h1' },
+  { path: '/pricing', ready: 'main h1' },
+  { path: '/login', ready: 'input[type=password]' },
+] as const;
+
+function printVitals(rows: readonly Vitals[]): void {
+  const header = ['route', 'JS KB gz', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'perf', 'a11y'];
+  const cells = rows.map((r) => [
+    r.route,
+    kb(r.jsGzipBytes),
+    r.fcpMs.toFixed(0),
+    r.lcpMs.toFixed(0),
+    r.tbtMs.toFixed(0),
+    r.cls.toFixed(3),
+    String(r.performance),
+    String(r.accessibility),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]?.length ?? 0)));
+  const line = (c: readonly string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
+  console.log(
+    '\nLighthouse-style first visit (phone 412×823 @1.75, CPU 4× slower, slow 4G 150 ms / 1.6 Mbit/s; bench/web-vitals.ts)\n',
+  );
+  console.log(line(header));
+  for (const c of cells) console.log(line(c));
+  for (const r of rows) if (r.violations.length) console.log(`  ${r.route} axe violations: ${r.violations.join(', ')}`);
+  const landing = rows.find((r) => r.route === '/');
+  const ok = (pass: boolean) => (pass ? '✓' : '✗');
+  console.log('\nTargets (issue 15):');
+  if (landing) console.log(`  ${ok(landing.jsGzipBytes <= 150 * 1024)} landing JS ≤ 150 KB gzip (${kb(landing.jsGzipBytes)} KB)`);
+  for (const r of rows) {
+    console.log(
+      `  ${ok(r.performance >= 95)} ${r.route} performance ≥ 95 (${r.performance})   ${ok(r.accessibility >= 95)} accessibility ≥ 95 (${r.accessibility})   ${ok(r.cls < 0.05)} CLS < 0.05 (${r.cls.toFixed(3)})`,
+    );
+  }
+}
 
 /** A first route to measure: where, as whom, and when its first screen is complete. */
 interface RouteSpec {
@@ -295,6 +340,16 @@ try {
       `\nWeb first visit — ${base}; Chromium at 1280×900, empty cache; this machine: ${cpus().length} CPUs\n`,
     );
     printTable(rows);
+  }
+  if (!values['no-vitals']) {
+    const vitals: Vitals[] = [];
+    for (const route of VITALS_ROUTES) {
+      vitals.push(
+        await measureVitals(browser, base, route.path, route.ready, (body) => gzipSync(body, { level: 9 }).length),
+      );
+    }
+    if (values.json) console.log(JSON.stringify(vitals, null, 2));
+    else printVitals(vitals);
   }
 } finally {
   await browser?.close().catch(() => undefined);

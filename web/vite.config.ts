@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { clientRoutes } from './build/client-routes';
 import { fontFiles } from './build/font-files';
 import { plainErrorFallback } from './build/plain-error-fallback';
+import { prerenderPublicPages, PUBLIC_TEMPLATE } from './build/prerender';
 
 // Absolute, because the local gateway loads this file with `configFile` from the repository root, and a
 // relative `root` would be read against that working directory rather than this folder.
@@ -15,7 +16,7 @@ const repoRoot = decodeURIComponent(new URL('..', import.meta.url).pathname);
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), clientRoutes(), plainErrorFallback(), fontFiles()],
+  plugins: [react(), clientRoutes(), plainErrorFallback(), fontFiles(), prerenderPublicPages()],
   optimizeDeps: {
     // The workspace package is TypeScript source served through its `exports`; pre-bundling it would
     // freeze a copy that ignores edits to shared/.
@@ -55,6 +56,9 @@ export default defineConfig({
     // one only loads a chunk's imports one after another.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app (index.html, the SPA of every other route) and the public pages' template, which the
+      // prerender plugin fills per page and language (docs/public-pages.md).
+      input: { index: `${webRoot}index.html`, public: `${webRoot}${PUBLIC_TEMPLATE}` },
       treeshake: {
         // Amplify's published modules keep bare imports of the SHA-256 and hex helpers
         // (`import '@aws-crypto/sha256-js'`) where they use nothing of them; those packages declare no

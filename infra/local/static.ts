@@ -1,5 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
+import { prerenderedFileFor, publicLangOf } from '@kehila/shared/public-pages';
 import type { Middleware } from './gateway';
 
 const TYPES: Record<string, string> = {
@@ -9,16 +10,22 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves a built web app (web/dist) with the SPA fallback CloudFront applies in the cloud. */
+/**
+ * Serves a built web app (web/dist) as CloudFront does in the cloud: the public pages' prerendered
+ * files for their paths (in the language `?lang=` asks for), the SPA's index.html for other routes.
+ */
 export function staticSite(root: string): Middleware {
   return (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    let file = normalize(join(root, path));
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = decodeURIComponent(url.pathname);
+    const prerendered = prerenderedFileFor(path, publicLangOf(url.search));
+    let file = normalize(join(root, prerendered ?? path));
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
     const immutable = file.includes(`${join(root, 'assets')}`);
     res.writeHead(200, {

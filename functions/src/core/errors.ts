@@ -1,4 +1,5 @@
 import type { PaywallReason } from '@kehila/shared/api/contract';
+import type { PaidPlan } from '@kehila/shared/api/plans';
 
 /** Error kinds the API maps to HTTP statuses. One type, one place. */
 export type ErrorKind =
@@ -30,6 +31,7 @@ interface ErrorExtra {
   readonly issues?: { path: string; message: string }[];
   readonly retryAfter?: number;
   readonly reason?: PaywallReason;
+  readonly plan?: PaidPlan;
 }
 
 /** A failure whose message is fit to show the user (the specs' own words). */
@@ -39,6 +41,7 @@ export class AppError extends Error {
   readonly issues?: { path: string; message: string }[];
   readonly retryAfter?: number;
   readonly reason?: PaywallReason;
+  readonly plan?: PaidPlan;
 
   constructor(kind: ErrorKind, message: string, extra: ErrorExtra = {}) {
     super(message);
@@ -48,6 +51,7 @@ export class AppError extends Error {
     if (extra.issues) this.issues = extra.issues;
     if (extra.retryAfter !== undefined) this.retryAfter = extra.retryAfter;
     if (extra.reason) this.reason = extra.reason;
+    if (extra.plan) this.plan = extra.plan;
   }
 }
 
@@ -57,6 +61,8 @@ export const fail = {
     new AppError('bad_request', message, issues ? { issues } : {}),
   unauthorized: (message = 'Not authenticated') => new AppError('unauthorized', message),
   paymentRequired: (message: string, reason: PaywallReason) => new AppError('payment_required', message, { reason }),
+  planRequired: (message: string, plan: PaidPlan) =>
+    new AppError('payment_required', message, { reason: 'plan_required', plan }),
   forbidden: (message: string) => new AppError('forbidden', message),
   notFound: (message: string) => new AppError('not_found', message),
   conflict: (message: string) => new AppError('conflict', message),

@@ -59,6 +59,9 @@ export const keys = {
   /** Messages from groups no community owns: counted per day, never stored. */
   droppedCounter: (day: string): ItemKey => ({ pk: 'STATS#webhooks', sk: `DROPPED#${day}` }),
 
+  /** The platform totals of the landing page, computed from the aggregates and cached. */
+  platformTotals: (): ItemKey => ({ pk: 'STATS#platform', sk: 'TOTALS' }),
+
   // ---- community-owned items ----
   community: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'COMMUNITY' }),
 

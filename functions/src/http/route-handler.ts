@@ -12,6 +12,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@kehila/shared/api/contract';
+import { requireFeature } from '../core/access/entitlements';
 import { requireActivePlan } from '../core/access/paywall';
 import { emailRateSubject, enforceRateLimit, rateSubject } from '../core/access/rate-limit';
 import { authorize, type Access, type AuthUser } from '../core/authz';
@@ -103,6 +104,7 @@ function errorBody(err: AppError): ApiError {
     ...(err.issues ? { issues: err.issues } : {}),
     ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
     ...(err.reason ? { reason: err.reason } : {}),
+    ...(err.plan ? { plan: err.plan } : {}),
   };
 }
 
@@ -191,6 +193,7 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps);
   if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
+  if (route.feature && user && access) await requireFeature(deps, access.communityId, user, route.feature);
   if (route.rateLimit && route.rateLimit.per !== 'email') {
     await enforceRateLimit(deps, route.rateLimit, rateSubject(user, event.requestContext.http.sourceIp));
   }

@@ -1,3 +1,4 @@
+import { LANG_PARAM, PUBLIC_PAGES } from '@kehila/shared/public-pages';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
@@ -50,12 +51,21 @@ const INVALIDATION_ACTIONS = ['cloudfront:CreateInvalidation', 'cloudfront:GetIn
 export const API_PATH_PATTERNS = ['/api/*', '/webhooks/*'] as const;
 
 /**
- * Viewer-request rewrite for the S3 origin only: a path whose last segment has no file extension
- * is an app route (`/dashboard`, `/c/123/messages`) and gets the SPA shell. A distribution-wide
- * 403/404 error response would also replace the API's own 403/404 answers, so it is not used.
+ * Viewer-request rewrite for the S3 origin only: a public page (`/`, `/pricing`, `/privacy`,
+ * `/terms`) gets its prerendered file in the language `?lang=` asks for (docs/public-pages.md); any
+ * other path whose last segment has no file extension is an app route (`/dashboard`, `/c/123/messages`)
+ * and gets the SPA shell. A distribution-wide 403/404 error response would also replace the API's own
+ * 403/404 answers, so it is not used.
  */
-const SPA_REWRITE = `function handler(event) {
+export const SPA_REWRITE = `function handler(event) {
   var request = event.request;
+  var pages = ${JSON.stringify(PUBLIC_PAGES)};
+  var path = request.uri.length > 1 ? request.uri.replace(/\\/+$/, '') : request.uri;
+  var lang = request.querystring && request.querystring.${LANG_PARAM};
+  if (Object.prototype.hasOwnProperty.call(pages, path)) {
+    request.uri = '/' + pages[path] + (lang && lang.value === 'he' ? '.he' : '') + '.html';
+    return request;
+  }
   var last = request.uri.split('/').pop();
   if (!/\\.[A-Za-z0-9]+$/.test(last)) request.uri = '/index.html';
   return request;
@@ -88,7 +98,7 @@ export class Website extends Construct {
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Serves index.html for app routes (S3 origin only)',
+      comment: 'Serves the prerendered public pages and index.html for app routes (S3 origin only)',
     });
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Kehila security headers',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Feature } from './plans';
 
 /** HTTP methods used by the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -126,6 +127,11 @@ export interface RouteDef<
    * or allow-list entry (S1 §4). Every paid capability says so here; the check is the route handler's.
    */
   readonly requires?: 'active-plan';
+  /**
+   * The plan feature the route sells (shared/src/api/plans.ts): a community whose plan lacks it gets
+   * 402 `plan_required` naming the plan that unlocks it. Community routes only.
+   */
+  readonly feature?: Feature;
   /** Largest body in bytes (413 past it); MAX_JSON_BODY_BYTES or MAX_RAW_BODY_BYTES unless said. */
   readonly maxBodyBytes?: number;
   /** The caller's request budget (429 past it). */
@@ -203,8 +209,11 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
   };
 }
 
-/** Why a paid route refused the caller (402): the web shows the paywall for both. */
-export const PaywallReasonSchema = z.enum(['trial_ended', 'no_plan']);
+/**
+ * Why a paid route refused the caller (402): the web shows the paywall for the first two, an upgrade
+ * prompt for `plan_required` (the community's plan lacks the route's feature).
+ */
+export const PaywallReasonSchema = z.enum(['trial_ended', 'no_plan', 'plan_required']);
 export type PaywallReason = z.infer<typeof PaywallReasonSchema>;
 
 /** Text of a 400 for a malformed id in a path (it reveals nothing of what exists). */
@@ -232,6 +241,8 @@ export const ApiErrorSchema = z.object({
   retryAfter: z.number().optional(),
   /** Machine-readable cause of a 402. */
   reason: PaywallReasonSchema.optional(),
+  /** The plan that unlocks the refused feature (402 `plan_required`). */
+  plan: z.enum(['pro', 'enterprise']).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -19,6 +19,7 @@ export * from './actions';
 export * from './analytics';
 export * from './suppliers';
 export * from './realtime';
+export * from './plans';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
 export const routes = {

@@ -61,10 +61,10 @@ describe('auth guard', () => {
 
 describe('route table', () => {
   it.each([
-    ['/', 'Landing page'],
-    ['/pricing', 'Pricing'],
+    ['/', 'Your WhatsApp community, kept, found and acted on'],
+    ['/pricing', 'Simple, transparent pricing'],
     ['/privacy', 'Privacy Policy'],
-    ['/terms', 'Terms'],
+    ['/terms', 'Terms of Service'],
     ['/reset-password', 'Reset link expired'],
     ['/register/abc123', 'Invite registration'],
     ['/directory/public/tok-1', 'Public member directory'],
@@ -99,11 +99,11 @@ describe('route table', () => {
   });
 
   it('shows the 404 page for any other path, with a link home', async () => {
-    const { router, user } = renderApp({ path: '/no/such/page' });
+    const { router } = renderApp({ path: '/no/such/page' });
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Return to Home' }));
-    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    // A full load: the landing page is prerendered (docs/public-pages.md).
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/no/such/page');
   });
 });
 
@@ -120,7 +120,7 @@ describe('stored redirect', () => {
   it('is dropped, not followed, when it points off the site', async () => {
     window.sessionStorage.setItem('redirect', '//evil.example/steal');
     const { router } = renderApp({ path: '/pricing' });
-    await screen.findByRole('heading', { name: 'Pricing' });
+    await screen.findByRole('heading', { name: 'Simple, transparent pricing' });
     expect(router.state.location.pathname).toBe('/pricing');
     expect(window.sessionStorage.getItem('redirect')).toBeNull();
   });

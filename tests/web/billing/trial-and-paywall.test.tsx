@@ -257,6 +257,33 @@ describe('a 402 from any call shows the paywall (S1 §4: the server refuses paid
   });
 });
 
+describe("a feature the community's plan lacks shows the upgrade prompt (402 plan_required)", () => {
+  it('names the plan, keeps the screen, and its upgrade button opens the checkout', async () => {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const api = fakeApi()
+      .on('GET', '/api/communities/{communityId}/messages', { items: [], nextCursor: null })
+      .on('POST', '/api/communities/{communityId}/summaries', {
+        status: 402,
+        body: {
+          message: 'This feature is available on the Pro plan',
+          code: 'payment_required',
+          reason: 'plan_required',
+          plan: 'pro',
+        },
+      })
+      .on('POST', '/api/billing/checkout', { url: 'https://kehila.lemonsqueezy.com/checkout/pro' });
+    const { user } = renderApp({ path: '/messages', fetch: api.fetch });
+    await user.click(await screen.findByRole('button', { name: 'Generate Summary' }, { timeout: 15_000 }));
+    const prompt = await screen.findByTestId('upgrade-prompt', {}, { timeout: 10_000 });
+    expect(within(prompt).getByText('This feature is available on the Pro plan')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your Free Trial Has Ended' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+    await user.click(within(prompt).getByRole('button', { name: 'Upgrade to Pro - $19/month' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://kehila.lemonsqueezy.com/checkout/pro'));
+    expect(api.callsTo('POST', '/api/billing/checkout')[0]?.body).toEqual({ plan: 'pro' });
+  });
+});
+
 describe('checkout return (S1 §2)', () => {
   it('toasts success on /dashboard?payment=success and removes the parameter', async () => {
     const { router } = renderApp({ path: '/dashboard?payment=success&tab=x' });

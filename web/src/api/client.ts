@@ -23,6 +23,8 @@ export class ApiRequestError extends Error {
   readonly issues: ApiError['issues'];
   /** Why a paid route refused the caller (402). */
   readonly reason: PaywallReason | undefined;
+  /** The plan that unlocks a refused feature (402 `plan_required`). */
+  readonly plan: ApiError['plan'];
 
   constructor(init: {
     message: string;
@@ -31,6 +33,7 @@ export class ApiRequestError extends Error {
     retryAfter?: number;
     issues?: ApiError['issues'];
     reason?: PaywallReason;
+    plan?: ApiError['plan'];
   }) {
     super(init.message);
     this.status = init.status;
@@ -38,6 +41,7 @@ export class ApiRequestError extends Error {
     this.retryAfter = init.retryAfter;
     this.issues = init.issues;
     this.reason = init.reason;
+    this.plan = init.plan;
   }
 }
 
@@ -107,7 +111,8 @@ function retryAfterHeader(res: Response): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-const PAYWALL_REASONS: readonly string[] = ['trial_ended', 'no_plan'] satisfies readonly PaywallReason[];
+const PAYWALL_REASONS: readonly string[] = ['trial_ended', 'no_plan', 'plan_required'] satisfies readonly PaywallReason[];
+const PLANS: readonly string[] = ['pro', 'enterprise'] satisfies readonly NonNullable<ApiError['plan']>[];
 
 /**
  * The server's error body (`ApiErrorSchema`: it always sends `message` and `code`), or null for a body
@@ -116,7 +121,7 @@ const PAYWALL_REASONS: readonly string[] = ['trial_ended', 'no_plan'] satisfies 
  */
 function readApiError(body: unknown): ApiError | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { message, code, issues, retryAfter, reason } = body as Record<string, unknown>;
+  const { message, code, issues, retryAfter, reason, plan } = body as Record<string, unknown>;
   if (typeof message !== 'string' || typeof code !== 'string') return null;
   return {
     message,
@@ -124,6 +129,7 @@ function readApiError(body: unknown): ApiError | null {
     ...(Array.isArray(issues) ? { issues: issues as NonNullable<ApiError['issues']> } : {}),
     ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
     ...(typeof reason === 'string' && PAYWALL_REASONS.includes(reason) ? { reason: reason as PaywallReason } : {}),
+    ...(typeof plan === 'string' && PLANS.includes(plan) ? { plan: plan as NonNullable<ApiError['plan']> } : {}),
   };
 }
 
@@ -137,6 +143,7 @@ function errorFromResponse(res: Response, body: unknown): ApiRequestError {
       retryAfter: error.retryAfter ?? retryAfterHeader(res),
       issues: error.issues,
       reason: error.reason,
+      plan: error.plan,
     });
   }
   const message =

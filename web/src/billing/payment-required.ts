@@ -18,16 +18,37 @@ export function showPaywall(queryClient: QueryClient): void {
   );
 }
 
+/** Where the upgrade prompt's state lives (the query cache, so any screen's call can raise it). */
+export const UPGRADE_PROMPT_KEY = ['upgrade-prompt'] as const;
+
+/** The feature a call was refused for: the server's text and the plan that unlocks it. */
+export interface UpgradePromptState {
+  readonly message: string;
+  readonly plan: 'pro' | 'enterprise';
+}
+
+/** Raises the upgrade prompt of the shell (billing/upgrade-prompt.tsx). */
+export function showUpgradePrompt(queryClient: QueryClient, state: UpgradePromptState | null): void {
+  queryClient.setQueryData(UPGRADE_PROMPT_KEY, state);
+}
+
 /**
  * The API client of the signed-in screens: any call answered 402 (a query, a mutation or a direct
- * call) switches the user to the paywall, then fails as before.
+ * call) switches the user to the paywall, or, when the community's plan lacks the feature
+ * (`plan_required`), raises the upgrade prompt naming the plan that unlocks it; then fails as before.
  */
 export function withPaywall(callApi: CallApi, queryClient: QueryClient): CallApi {
   const guarded: CallApi = async (route, ...args) => {
     try {
       return await callApi(route, ...args);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === PAYMENT_REQUIRED) showPaywall(queryClient);
+      if (error instanceof ApiRequestError && error.status === PAYMENT_REQUIRED) {
+        if (error.reason === 'plan_required') {
+          showUpgradePrompt(queryClient, { message: error.message, plan: error.plan ?? 'pro' });
+        } else {
+          showPaywall(queryClient);
+        }
+      }
       throw error;
     }
   };

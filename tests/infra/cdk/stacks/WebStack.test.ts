@@ -150,7 +150,7 @@ describe('web stack: CloudFront', () => {
     expect(behavior.AllowedMethods).toBeUndefined();
   });
 
-  it('falls back to index.html for app routes on the S3 origin only, keeping API errors intact', () => {
+  it('serves the prerendered public pages in the asked language, and index.html for app routes, on the S3 origin only, keeping API errors intact', () => {
     expect(cfg.CustomErrorResponses).toBeUndefined();
     const [association] = cfg.DefaultCacheBehavior.FunctionAssociations as {
       EventType: string;
@@ -162,10 +162,17 @@ describe('web stack: CloudFront', () => {
     }
     const fn = resourcesOf(dev.templates.web, 'AWS::CloudFront::Function')[referencedId(association!.FunctionARN)]!;
     const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (e: {
-      request: { uri: string };
+      request: { uri: string; querystring?: Record<string, { value: string }> };
     }) => { uri: string };
-    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
+    const rewrite = (uri: string, lang?: string) =>
+      handler({ request: { uri, ...(lang ? { querystring: { lang: { value: lang } } } : {}) } }).uri;
+    expect(rewrite('/')).toBe('/landing.html');
+    expect(rewrite('/', 'he')).toBe('/landing.he.html');
+    expect(rewrite('/pricing')).toBe('/pricing.html');
+    expect(rewrite('/pricing/', 'he')).toBe('/pricing.he.html');
+    expect(rewrite('/privacy')).toBe('/privacy.html');
+    expect(rewrite('/terms', 'fr')).toBe('/terms.html');
+    expect(rewrite('/login')).toBe('/index.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/c/abc-123/messages')).toBe('/index.html');
     expect(rewrite('/assets/app-abc123.js')).toBe('/assets/app-abc123.js');

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { routeKey, routes, type AnyRoute, type Area, type Member, type Profile } from '@kehila/shared';
+import { FEATURE_PLAN, routeKey, routes, type AnyRoute, type Area, type Member, type Profile } from '@kehila/shared';
 import { blankCommunity, blankMember } from '@kehila/functions/core/communities/records';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { areaUses, areasWithRoutes, portsOf } from '@kehila/functions/http/areas';
@@ -18,10 +18,22 @@ import { draftOf, supplierOf } from '../../../fixtures/suppliers';
 /**
  * Who calls. `outsider` is signed in and belongs to no community; `adminOfB` administers another
  * community; `leaver` was a member of A and left; `blocked` is an Admin of A whose free trial ended
- * (no plan, no allow-list entry): every paid route answers them 402.
+ * (no plan, no allow-list entry): every paid route answers them 402. `freeOwner` owns community F, on
+ * the Free plan, and calls F's routes: every route that sells a plan feature answers them 402
+ * `plan_required` with the plan that unlocks it.
  */
-type Role = 'anonymous' | 'outsider' | 'adminOfB' | 'leaver' | 'member' | 'admin' | 'owner' | 'blocked';
-const ROLES: Role[] = ['anonymous', 'outsider', 'adminOfB', 'leaver', 'member', 'admin', 'owner', 'blocked'];
+type Role = 'anonymous' | 'outsider' | 'adminOfB' | 'leaver' | 'member' | 'admin' | 'owner' | 'blocked' | 'freeOwner';
+const ROLES: Role[] = [
+  'anonymous',
+  'outsider',
+  'adminOfB',
+  'leaver',
+  'member',
+  'admin',
+  'owner',
+  'blocked',
+  'freeOwner',
+];
 const RANK: Record<Role, number> = {
   anonymous: 0,
   outsider: 1,
@@ -31,12 +43,14 @@ const RANK: Record<Role, number> = {
   admin: 3,
   blocked: 3,
   owner: 4,
+  freeOwner: 4,
 };
 const REQUIRED: Record<AnyRoute['auth'], number> = { public: 0, webhook: 0, user: 1, member: 2, admin: 3, owner: 4 };
 
 const stamp = Date.now();
 const communityA = `authz-a-${stamp}`;
 const communityB = `authz-b-${stamp}`;
+const communityFree = `authz-free-${stamp}`;
 const users: Record<Exclude<Role, 'anonymous'>, string> = {
   outsider: `outsider-${stamp}`,
   adminOfB: `admin-of-b-${stamp}`,
@@ -45,6 +59,7 @@ const users: Record<Exclude<Role, 'anonymous'>, string> = {
   admin: `admin-${stamp}`,
   owner: `owner-${stamp}`,
   blocked: `blocked-${stamp}`,
+  freeOwner: `free-owner-${stamp}`,
 };
 
 /** Path parameters: community A, and for an object id one that exists only in community B. */
@@ -64,7 +79,8 @@ async function invoke(route: AnyRoute, role: Role, body: unknown = {}): Promise<
   const params: Record<string, string> = {};
   for (const m of route.path.matchAll(/\{(\w+)\+?\}/g)) {
     const name = m[1] ?? '';
-    params[name] = name === 'communityId' ? communityA : (objectIds[name] ?? 'waha');
+    const community = role === 'freeOwner' ? communityFree : communityA;
+    params[name] = name === 'communityId' ? community : (objectIds[name] ?? 'waha');
   }
   const takesBody = route.body !== undefined;
   const event: HttpEvent = {
@@ -90,7 +106,12 @@ async function invoke(route: AnyRoute, role: Role, body: unknown = {}): Promise<
 }
 
 const bodyOf = (res: HttpResult) => {
-  const parsed = JSON.parse(res.body || 'null') as { message?: string; code?: string; reason?: string } | null;
+  const parsed = JSON.parse(res.body || 'null') as {
+    message?: string;
+    code?: string;
+    reason?: string;
+    plan?: string;
+  } | null;
   return parsed && typeof parsed === 'object' ? parsed : {};
 };
 
@@ -98,7 +119,7 @@ const bodyOf = (res: HttpResult) => {
  * Walks every route of the contract as every kind of caller (new routes are covered as soon as
  * they are declared): 401 without a user, 404 for a community the caller is not in (also after
  * leaving it, and for another community's admin), 403 for a weaker role, 402 with a reason on
- * every paid route for a user whose trial ended, and never a refusal or a 5xx for a caller who may
+ * every paid route for a user whose trial ended and on every plan feature for a Free community, and never a refusal or a 5xx for a caller who may
  * use the route. Objects of another community are never reached through this one's path.
  */
 describe('authorization of every route', () => {
@@ -123,17 +144,28 @@ describe('authorization of every route', () => {
         subscription_plan: null,
         lemon_squeezy_customer_id: null,
         subscription_ends_at: null,
-        trial_ends_at: role === 'blocked' ? ended : inTrial,
+        trial_ends_at: role === 'blocked' || role === 'freeOwner' ? ended : inTrial,
+        // The Free plan, chosen when the trial ended.
+        ...(role === 'freeOwner' ? { subscription_plan: 'free' } : {}),
         phone_number: null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       } as Profile;
       const { created } = await createProfile(deps.db, profile);
-      if (!created) await updateProfile(deps.db, id, { trial_ends_at: profile.trial_ends_at });
+      if (!created) {
+        await updateProfile(deps.db, id, {
+          trial_ends_at: profile.trial_ends_at,
+          subscription_plan: profile.subscription_plan,
+        });
+      }
     }
     await createCommunity(
       deps.db,
       blankCommunity({ id: communityA, name: 'Authz A', groupId: null, ownerId: users.owner, now }),
+    );
+    await createCommunity(
+      deps.db,
+      blankCommunity({ id: communityFree, name: 'Authz Free', groupId: null, ownerId: users.freeOwner, now }),
     );
     await createCommunity(
       deps.db,
@@ -198,6 +230,7 @@ describe('authorization of every route', () => {
       await putMember(deps.db, base(users.owner, communityA, 'Admin'));
       await putMember(deps.db, base(users.blocked, communityA, 'Admin'));
       await putMember(deps.db, base(users.adminOfB, communityB, 'Admin'));
+      await putMember(deps.db, base(users.freeOwner, communityFree, 'Admin'));
       // The leaver was a member and left: their membership item is gone.
       await putMember(deps.db, base(users.leaver, communityA, 'Member'));
       await deleteMember(deps.db, communityA, users.leaver);
@@ -219,6 +252,15 @@ describe('authorization of every route', () => {
       if (role === 'blocked' && route.requires === 'active-plan') {
         expect(res.statusCode).toBe(402);
         expect(body).toMatchObject({ code: 'payment_required', reason: 'trial_ended' });
+        return;
+      }
+      if (role === 'freeOwner' && route.feature) {
+        expect(res.statusCode).toBe(402);
+        expect(body).toMatchObject({
+          code: 'payment_required',
+          reason: 'plan_required',
+          plan: FEATURE_PLAN[route.feature],
+        });
         return;
       }
       expect(res.statusCode).not.toBe(401);

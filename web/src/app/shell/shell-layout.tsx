@@ -4,6 +4,7 @@ import { useMe } from '../../auth/use-me';
 import { useAuth } from '../../auth/use-auth';
 import { useSignOut } from '../../auth/use-sign-out';
 import { TrialBanner } from '../../billing/trial-banner';
+import { UpgradePrompt } from '../../billing/upgrade-prompt';
 import { useTrialBanner } from '../../billing/use-trial-banner';
 import { CommunitySelector } from '../../communities/community-selector';
 import { useCurrentCommunity } from '../../communities/current-community';
@@ -37,6 +38,7 @@ export default function ShellLayout() {
       onSignOut={() => void signOut(userName)}
     >
       <MetadataGate>
+        <UpgradePrompt />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

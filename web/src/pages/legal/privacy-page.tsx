@@ -1,11 +1,7 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
-import { PublicPage } from '../../components/public-page';
+import { LegalPage } from '../../public/legal-page';
+import { useRouteLang } from '../../public/use-route-lang';
 
-/** Privacy Policy (S3 §2 route table); not built yet. */
-export default function PrivacyPage() {
-  return (
-    <PublicPage>
-      <NotBuiltYet screen="Privacy Policy" />
-    </PublicPage>
-  );
+/** The privacy policy (S3 §2) inside the app's router; the build also prerenders it. */
+export default function PrivacyRoute() {
+  return <LegalPage lang={useRouteLang()} doc="privacy" />;
 }

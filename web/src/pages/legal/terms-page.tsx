@@ -1,11 +1,7 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
-import { PublicPage } from '../../components/public-page';
+import { LegalPage } from '../../public/legal-page';
+import { useRouteLang } from '../../public/use-route-lang';
 
-/** Terms (S3 §2 route table); not built yet. */
-export default function TermsPage() {
-  return (
-    <PublicPage>
-      <NotBuiltYet screen="Terms" />
-    </PublicPage>
-  );
+/** The terms (S3 §2) inside the app's router; the build also prerenders it. */
+export default function TermsRoute() {
+  return <LegalPage lang={useRouteLang()} doc="terms" />;
 }

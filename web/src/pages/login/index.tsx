@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
@@ -41,7 +42,13 @@ export const loginPageText = {
   success: 'Logged in successfully',
   verifying: 'Verifying your email…',
   resendVerification: 'Resend verification email',
+  /** The registration view opened by Start Free Trial (S3 §2). */
+  backToHome: 'Back to Home',
+  registrationError: 'Registration Error',
 } as const;
+
+/** The query parameter of the registration view: Start Free Trial on the public pages links to `/login?register=1`. */
+export const REGISTER_PARAM = 'register';
 
 /**
  * The views of /login (S1 §2): sign-in, sign-up (account form, then the 'Almost There!' error card or
@@ -97,8 +104,11 @@ export default function LoginPage() {
   const verification = useEmailVerification();
   const google = useGoogleSignIn(isSafeRedirect(from) ? from : null);
   const callApi = useCallApi();
+  // S3 §2: Start Free Trial opens the registration view: sign-up first, Back to Home, 'Registration Error'.
+  const [searchParams] = useSearchParams();
+  const registering = searchParams.get(REGISTER_PARAM) === '1';
 
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [mode, setMode] = useState<Mode>(registering ? 'signUp' : 'signIn');
   const [values, setValues] = useState<LoginValues>({ email: verification.email, password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -112,6 +122,9 @@ export default function LoginPage() {
   useEffect(() => {
     if (state.status === 'signedOut') clearGoogleCallback();
   }, [state.status]);
+  useEffect(() => {
+    if (registering) preloadCommonPasswords();
+  }, [registering]);
 
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'signedIn' && !busy) return <Navigate to={target} replace />;
@@ -232,7 +245,10 @@ export default function LoginPage() {
     case 'signUpFailed':
       title = signUpText.title;
       body = (
-        <SignUpErrorCard message={signUpFailure} onTryAgain={() => setMode('signUp')} onBack={() => backToLogin()} />
+        <SignUpErrorCard
+          title={registering ? loginPageText.registrationError : undefined}
+          message={signUpFailure}
+          onTryAgain={() => setMode('signUp')} onBack={() => backToLogin()} />
       );
       break;
     case 'signUpDone':
@@ -278,6 +294,14 @@ export default function LoginPage() {
 
   return (
     <PublicPage narrow>
+      {registering && (
+        <Box margin={{ bottom: 's' }}>
+          {/* A full load: the landing page is prerendered, and leaving clears every error (S3 §2). */}
+          <Button variant="link" iconName="arrow-left" href="/">
+            {loginPageText.backToHome}
+          </Button>
+        </Box>
+      )}
       <Container header={<Header variant="h1">{title}</Header>}>{body}</Container>
       {google.termsOpen && (
         <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />

@@ -18,17 +18,20 @@ export const signUpResultText = {
 
 /** The 'Almost There!' error card of a failed sign-up (S1 §2): the reason, Try Again and Back to Login. */
 export function SignUpErrorCard({
+  title = signUpResultText.errorTitle,
   message,
   onTryAgain,
   onBack,
 }: {
+  /** 'Almost There!' on /login; the registration view of the landing page says 'Registration Error' (S3 §2). */
+  title?: string | undefined;
   message: string;
   onTryAgain: () => void;
   onBack: () => void;
 }) {
   return (
     <SpaceBetween size="l">
-      <Alert type="error" header={signUpResultText.errorTitle}>
+      <Alert type="error" header={title}>
         <span dir="auto">{message}</span>
       </Alert>
       <SpaceBetween size="xs" direction="horizontal">

@@ -1,11 +1,7 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
-import { PublicPage } from '../../components/public-page';
+import { PricingPage } from '../../public/pricing-page';
+import { useRouteLang } from '../../public/use-route-lang';
 
-/** Pricing (S3 §2 "Pricing page"); not built yet. */
-export default function PricingPage() {
-  return (
-    <PublicPage>
-      <NotBuiltYet screen="Pricing" />
-    </PublicPage>
-  );
+/** The pricing page (S3 §2) inside the app's router, whose checkout-return hook shows `payment=failed`. */
+export default function PricingRoute() {
+  return <PricingPage lang={useRouteLang()} paymentToast={false} />;
 }

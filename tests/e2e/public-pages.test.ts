@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './support';
+
+const PHONE = { width: 375, height: 812 };
+
+/** The questions whose answer is open. */
+async function openQuestions(page: Page): Promise<number> {
+  return page.locator('.pp-faq button[aria-expanded="true"]').count();
+}
+
+describe('public pages in Chromium at 375 px, in English and Hebrew', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it.each([
+    ['/', 'en', 'How does the free trial work?', 'Can I cancel anytime?'],
+    ['/?lang=he', 'he', 'איך עובד הניסיון החינמי?', 'אפשר לבטל בכל זמן?'],
+  ])('the landing FAQ (%s) keeps one answer open at a time', async (path, lang, first, second) => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto(path);
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    expect(await page.locator('.pp').getAttribute('dir')).toBe(lang === 'he' ? 'rtl' : 'ltr');
+    const faq = page.locator('#faq');
+    expect(await faq.getByTestId('faq-item').count()).toBe(7);
+    // Hydrated: the first click opens an answer.
+    await faq.getByRole('button', { name: first }).click();
+    await page.locator('.pp-faq button[aria-expanded="true"]').first().waitFor();
+    expect(await openQuestions(page)).toBe(1);
+    await faq.getByRole('button', { name: second }).click();
+    await faq.getByRole('button', { name: second, expanded: true }).waitFor();
+    expect(await openQuestions(page)).toBe(1);
+    expect(await faq.getByRole('button', { name: first }).getAttribute('aria-expanded')).toBe('false');
+    // Closing the open one leaves none open.
+    await faq.getByRole('button', { name: second }).click();
+    await faq.getByRole('button', { name: second, expanded: false }).waitFor();
+    expect(await openQuestions(page)).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ['/pricing', 'Annual', 'Save 25%', 'Save $48/year'],
+    ['/pricing?lang=he', 'שנתי', 'חסכו 25%', 'חסכו $48 בשנה'],
+  ])('the pricing toggle (%s) changes the Pro price and shows the savings', async (path, annual, percent, year) => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto(path);
+    const pro = page.getByTestId('price-Pro');
+    expect(await pro.textContent()).toContain('$19');
+    expect(await pro.textContent()).toContain('$23');
+    expect(await page.getByTestId('save-year').count()).toBe(0);
+    expect(await page.getByTestId('save-percent').isVisible()).toBe(false);
+    await page.getByRole('button', { name: annual }).click();
+    await page.getByTestId('save-year').waitFor();
+    expect(await pro.textContent()).toContain('$15');
+    expect(await pro.textContent()).not.toContain('$23');
+    expect(await page.getByTestId('save-year').textContent()).toContain(year);
+    expect(await page.getByTestId('save-percent').textContent()).toBe(percent);
+    expect(await page.getByTestId('save-percent').isVisible()).toBe(true);
+    expect(await page.getByTestId('price-Free').textContent()).toContain('$0');
+    await context.close();
+  });
+
+  it("shows 'Payment was cancelled…' on /pricing?payment=failed and removes the parameter", async () => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto('/pricing?payment=failed');
+    await page.getByRole('alert').getByText("Payment was cancelled. Try again when you're ready!").waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it.each([['/'], ['/?lang=he']])(
+    'Start Free Trial (%s) opens the registration view and reaches the verification-sent screen',
+    async (path) => {
+      const { page, context } = await e2e.newPage(PHONE);
+      const n = `${Date.now()}`.slice(-8);
+      const email = `landing-${n}@example.com`;
+      await page.goto(path);
+      await page.locator('.pp-hero a[href="/login?register=1"]').click();
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('register') === '1');
+      await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('welcome-123');
+      await page.getByLabel('WhatsApp phone number').fill(`058${n.slice(-7)}`);
+      await page.getByText('I accept the Privacy Policy').click();
+      await page.getByText('I agree to receive email communications from Kehila').click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Account Created Successfully' }).waitFor({ timeout: 30_000 });
+      await page.getByText(email).waitFor();
+      await page.getByRole('button', { name: 'Back to login' }).waitFor();
+      await context.close();
+    },
+  );
+
+  it('?signup=true on the landing page opens the registration view', async () => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto('/?signup=true');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('register') === '1');
+    await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+    await context.close();
+  });
+
+  it.each([
+    ['/no/such/page', 'Oops! Page not found', 'Return to Home'],
+    ['/no/such/page?lang=he', 'אופס! הדף לא נמצא', 'חזרה לדף הבית'],
+  ])('an unknown path (%s) shows the 404 page with a link home', async (path, title, home) => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto(path);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByRole('link', { name: home }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('main h1').waitFor();
+    await context.close();
+  });
+
+  it('the Watch Demo modal plays the frames recorded from the app', async () => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Watch Demo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kehila in one minute' });
+    await dialog.waitFor();
+    const frame = dialog.getByTestId('demo-frame');
+    await expect.poll(() => frame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+    const first = await frame.getAttribute('src');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    expect(await frame.getAttribute('src')).not.toBe(first);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the live platform analytics show the totals of the demo community', async () => {
+    const { page, context } = await e2e.newPage(PHONE);
+    await page.goto('/');
+    const first = page.getByTestId('platform-stat').first();
+    await expect.poll(() => first.textContent(), { timeout: 20_000 }).toMatch(/^[\d,]+$/);
+    await context.close();
+  });
+});

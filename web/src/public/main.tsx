@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { PUBLIC_PAGES, type PublicPageName } from '@kehila/shared/public-pages';
+import type { PublicLang } from '@kehila/shared/public-pages';
+import type { ReactElement } from 'react';
+// Linked from the prerendered HTML (render-blocking, 2 KB): the page is styled at its first paint.
+import './public.css';
+
+// The entry of the prerendered public pages (docs/public-pages.md): React and the one page shown, no
+// router, no Amplify, no Cloudscape. The build wrote the page's HTML, painted before any script runs;
+// this loads that page's module only and makes it interactive.
+
+const LOADERS: Record<PublicPageName, (lang: PublicLang) => Promise<ReactElement>> = {
+  landing: (lang) => import('./landing-page').then(({ LandingPage }) => <LandingPage lang={lang} />),
+  pricing: (lang) => import('./pricing-page').then(({ PricingPage }) => <PricingPage lang={lang} />),
+  privacy: (lang) => import('./legal-page').then(({ LegalPage }) => <LegalPage lang={lang} doc="privacy" />),
+  terms: (lang) => import('./legal-page').then(({ LegalPage }) => <LegalPage lang={lang} doc="terms" />),
+};
+
+const root = document.getElementById('root');
+const page = root?.dataset.page as PublicPageName | undefined;
+if (!root || !page || !Object.values(PUBLIC_PAGES).includes(page)) throw new Error('not a prerendered public page');
+const lang: PublicLang = document.documentElement.lang === 'he' ? 'he' : 'en';
+void LOADERS[page](lang).then((element) => hydrateRoot(root, <StrictMode>{element}</StrictMode>));

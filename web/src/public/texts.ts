@@ -1,0 +1,19 @@
+import type { PublicLang } from '@kehila/shared/public-pages';
+import { LANG_PARAM } from '@kehila/shared/public-pages';
+import { en, type PublicTexts } from './texts-en';
+import { he } from './texts-he';
+
+export type { PublicTexts };
+
+/** The public pages' texts per language. */
+export const publicTexts: Record<PublicLang, PublicTexts> = { en, he };
+
+/** A link to a public page that keeps the chosen language (`?lang=he`). */
+export function localHref(path: string, lang: PublicLang): string {
+  if (lang === 'en') return path;
+  const [base, hash] = path.split('#');
+  return `${base ?? ''}?${LANG_PARAM}=${lang}${hash ? `#${hash}` : ''}`;
+}
+
+/** Where Start Free Trial leads: the registration view of /login (sign-up first, Back to Home). */
+export const REGISTER_HREF = '/login?register=1';

@@ -5,6 +5,9 @@ import { communityRoutes } from './communities';
 import { billingRoutes } from './billing';
 import { messageRoutes } from './messages';
 import { actionRoutes } from './actions';
+import { memberRoutes } from './members';
+import { inviteRoutes } from './invites';
+import { directoryRoutes } from './directory';
 
 export * from './contract';
 export * from './runtime-config';
@@ -14,6 +17,9 @@ export * from './communities';
 export * from './billing';
 export * from './messages';
 export * from './actions';
+export * from './members';
+export * from './invites';
+export * from './directory';
 export * from './realtime';
 
 /** Every route of the API, declared once. CDK, the local gateway, handlers and the web client read this. */
@@ -24,6 +30,9 @@ export const routes = {
   ...billingRoutes,
   ...messageRoutes,
   ...actionRoutes,
+  ...memberRoutes,
+  ...inviteRoutes,
+  ...directoryRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

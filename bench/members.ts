@@ -58,10 +58,10 @@ try {
     return {
       PutRequest: {
         Item: {
-        ...keys.member(communityId, m.id),
-        ...keys.memberByApproval(communityId, m.approval_status, m.created_at, m.id),
-        entity: 'member',
-        ...m,
+          ...keys.member(communityId, m.id),
+          ...keys.memberByApproval(communityId, m.approval_status, m.created_at, m.id),
+          entity: 'member',
+          ...m,
         },
       },
     };

@@ -26,7 +26,11 @@ function parse(item: Record<string, unknown>): StoredDirectoryLink {
 }
 
 /** Stores a new link (fresh id and token). */
-export async function createDirectoryLink(db: Db, link: DirectoryLink, visitorSalt: string): Promise<StoredDirectoryLink> {
+export async function createDirectoryLink(
+  db: Db,
+  link: DirectoryLink,
+  visitorSalt: string,
+): Promise<StoredDirectoryLink> {
   const item = DirectoryLinkSchema.parse(link);
   await db.doc.send(
     new PutCommand({
@@ -53,7 +57,11 @@ export async function listDirectoryLinks(db: Db, communityId: string): Promise<S
 }
 
 /** A link by community and id, or null. */
-export async function getDirectoryLink(db: Db, communityId: string, linkId: string): Promise<StoredDirectoryLink | null> {
+export async function getDirectoryLink(
+  db: Db,
+  communityId: string,
+  linkId: string,
+): Promise<StoredDirectoryLink | null> {
   const res = await db.doc.send(
     new GetCommand({ TableName: db.table, Key: keys.directoryLink(communityId, linkId), ConsistentRead: true }),
   );

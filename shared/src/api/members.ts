@@ -60,10 +60,7 @@ export const BulkMemberResultSchema = z.object({
 });
 export type BulkMemberResult = z.infer<typeof BulkMemberResultSchema>;
 
-const MemberIds = z
-  .array(IdSchema)
-  .min(1)
-  .max(MEMBER_BULK_MAX, `At most ${MEMBER_BULK_MAX} members at once`);
+const MemberIds = z.array(IdSchema).min(1).max(MEMBER_BULK_MAX, `At most ${MEMBER_BULK_MAX} members at once`);
 
 /** The path of one member. */
 export const MemberParams = CommunityParams.extend({ memberId: IdSchema });
@@ -114,7 +111,7 @@ export const memberRoutes = {
     path: '/api/communities/{communityId}/members/{memberId}',
     auth: 'admin',
     area: 'members',
-    summary: "Removes a member and their data from the community (S3 §2 Delete).",
+    summary: 'Removes a member and their data from the community (S3 §2 Delete).',
     params: MemberParams,
     response: z.object({ ok: z.literal(true) }),
   }),

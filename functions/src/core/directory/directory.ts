@@ -36,10 +36,7 @@ type DirectoryDeps = Pick<Deps, 'db' | 'now'>;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-async function withAnalytics(
-  deps: DirectoryDeps,
-  link: StoredDirectoryLink,
-): Promise<DirectoryLinkWithAnalytics> {
+async function withAnalytics(deps: DirectoryDeps, link: StoredDirectoryLink): Promise<DirectoryLinkWithAnalytics> {
   const now = deps.now();
   const from = new Date(now.getTime() - (DAILY_VIEWS_DAYS - 1) * DAY_MS);
   const daily = await listDirectoryDailyViews(deps.db, link, day(from));

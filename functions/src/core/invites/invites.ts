@@ -36,8 +36,7 @@ import { fail } from '../errors';
 /** Unknown, deleted, used-up and expired invites: one answer (S1 §8). */
 export const INVITE_INVALID = 'The invite code is invalid or has expired. Please request a new invitation.';
 /** A second registration with the same e-mail in the same community (S1 §8). */
-export const ALREADY_REGISTERED =
-  'You are already registered for this community. You can now join the WhatsApp group.';
+export const ALREADY_REGISTERED = 'You are already registered for this community. You can now join the WhatsApp group.';
 export const INVITE_NOT_FOUND = 'Invitation not found';
 
 /** Random bits of an invite code: 128, as 22 base64url characters. */
@@ -58,7 +57,14 @@ export function isUsable(invite: CommunityInvite, now: Date): boolean {
 }
 
 function toInvitation(i: CommunityInvite): Invitation {
-  return { id: i.id, code: i.code, uses: i.uses, max_uses: i.max_uses, created_at: i.created_at, expires_at: i.expires_at };
+  return {
+    id: i.id,
+    code: i.code,
+    uses: i.uses,
+    max_uses: i.max_uses,
+    created_at: i.created_at,
+    expires_at: i.expires_at,
+  };
 }
 
 /** The Invitations tab (S3 §2): active ones only, newest first. */

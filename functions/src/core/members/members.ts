@@ -1,9 +1,4 @@
-import {
-  type BulkMemberResult,
-  type BulkMemberUpdate,
-  type Member,
-  type MemberUpdate,
-} from '@kehila/shared';
+import { type BulkMemberResult, type BulkMemberUpdate, type Member, type MemberUpdate } from '@kehila/shared';
 import {
   claimMemberEmail,
   deleteMember as deleteMemberItem,
@@ -54,12 +49,22 @@ export function withApproval(m: Member, status: Member['approval_status']): Memb
 }
 
 /** Approves or rejects a member (S3 §4). */
-export function setApproval(deps: MemberDeps, communityId: string, memberId: string, approved: boolean): Promise<Member> {
+export function setApproval(
+  deps: MemberDeps,
+  communityId: string,
+  memberId: string,
+  approved: boolean,
+): Promise<Member> {
   return change(deps, communityId, memberId, (m) => withApproval(m, approved ? 'approved' : 'rejected'));
 }
 
 /** Sets a member's role (S3 §4). */
-export function setRole(deps: MemberDeps, communityId: string, memberId: string, role: Member['role']): Promise<Member> {
+export function setRole(
+  deps: MemberDeps,
+  communityId: string,
+  memberId: string,
+  role: Member['role'],
+): Promise<Member> {
   return change(deps, communityId, memberId, (m) => ({ ...m, role }));
 }
 
@@ -119,10 +124,7 @@ export async function removeMember(deps: MemberDeps, communityId: string, member
   if (m.email) await releaseMemberEmail(deps.db, communityId, m.email, memberId);
 }
 
-async function eachMember(
-  ids: readonly string[],
-  run: (id: string) => Promise<unknown>,
-): Promise<BulkMemberResult> {
+async function eachMember(ids: readonly string[], run: (id: string) => Promise<unknown>): Promise<BulkMemberResult> {
   const results = [];
   for (const id of [...new Set(ids)]) {
     try {

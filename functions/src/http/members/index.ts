@@ -14,7 +14,9 @@ import type { Wiring } from '../../wiring/deps';
 /** The members area uses the table only. */
 export const wiring: Wiring = {};
 
-const list = implement(routes.listMembers, ({ params, query, deps }) => listMembersPage(deps, params.communityId, query));
+const list = implement(routes.listMembers, ({ params, query, deps }) =>
+  listMembersPage(deps, params.communityId, query),
+);
 
 const update = implement(routes.updateMember, ({ params, body, deps }) =>
   updateMemberDetails(deps, params.communityId, params.memberId, body),
@@ -33,7 +35,9 @@ const remove = implement(routes.deleteMember, async ({ params, deps }) => {
   return { ok: true as const };
 });
 
-const bulkEdit = implement(routes.bulkUpdateMembers, ({ params, body, deps }) => bulkUpdate(deps, params.communityId, body));
+const bulkEdit = implement(routes.bulkUpdateMembers, ({ params, body, deps }) =>
+  bulkUpdate(deps, params.communityId, body),
+);
 
 const bulkRemove = implement(routes.bulkDeleteMembers, ({ params, body, deps }) =>
   bulkDelete(deps, params.communityId, body.member_ids),

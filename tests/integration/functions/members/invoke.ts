@@ -33,7 +33,9 @@ export async function invoke(
       requestId: 'members-test',
       http: { method: route.method, path: route.path, sourceIp: opts.ip ?? '127.0.0.1' },
       ...(opts.userId
-        ? { authorizer: { jwt: { claims: { sub: opts.userId, email: `${opts.userId}@example.com`, token_use: 'id' } } } }
+        ? {
+            authorizer: { jwt: { claims: { sub: opts.userId, email: `${opts.userId}@example.com`, token_use: 'id' } } },
+          }
         : {}),
     },
   };

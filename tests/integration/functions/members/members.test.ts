@@ -60,9 +60,13 @@ describe('members, invitations and the public directory', () => {
     }>;
 
   async function createInvite(options: Record<string, unknown> = {}): Promise<Invitation> {
-    const res = await asAdmin<Invitation>(routes.createInvite, {}, {
-      body: { communityName: 'Founders', groupRules: 'Be kind', fieldRequirements: FIELDS_ALL_OPTIONAL, ...options },
-    });
+    const res = await asAdmin<Invitation>(
+      routes.createInvite,
+      {},
+      {
+        body: { communityName: 'Founders', groupRules: 'Be kind', fieldRequirements: FIELDS_ALL_OPTIONAL, ...options },
+      },
+    );
     expect(res.status).toBe(201);
     return res.body;
   }
@@ -70,8 +74,14 @@ describe('members, invitations and the public directory', () => {
   beforeAll(async () => {
     deps = useStackEnv();
     const now = new Date();
-    await createCommunity(deps.db, blankCommunity({ id: communityId, name: 'Founders', groupId: null, ownerId: adminId, now }));
-    await putMember(deps.db, blankMember({ userId: adminId, communityId, role: 'Admin', now, first_name: 'Ada', last_name: 'Admin' }));
+    await createCommunity(
+      deps.db,
+      blankCommunity({ id: communityId, name: 'Founders', groupId: null, ownerId: adminId, now }),
+    );
+    await putMember(
+      deps.db,
+      blankMember({ userId: adminId, communityId, role: 'Admin', now, first_name: 'Ada', last_name: 'Admin' }),
+    );
     await putMember(deps.db, blankMember({ userId: memberId, communityId, role: 'Member', now }));
   });
 
@@ -128,7 +138,13 @@ describe('members, invitations and the public directory', () => {
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ success: true, whatsapp_url: null });
       const stored = await getMember(deps.db, communityId, first.body.member_id as string);
-      expect(stored).toMatchObject({ role: 'Member', approval_status: 'pending', status: 'active', company: 'Acme', auth_id: null });
+      expect(stored).toMatchObject({
+        role: 'Member',
+        approval_status: 'pending',
+        status: 'active',
+        company: 'Acme',
+        auth_id: null,
+      });
 
       const again = await invoke(routes.registerWithInvite, {
         params: { inviteCode: invite.code },
@@ -136,7 +152,12 @@ describe('members, invitations and the public directory', () => {
         ip: ip(),
       });
       expect(again.status).toBe(200);
-      expect(again.body).toEqual({ success: false, message: ALREADY_REGISTERED, member_id: first.body.member_id, whatsapp_url: null });
+      expect(again.body).toEqual({
+        success: false,
+        message: ALREADY_REGISTERED,
+        member_id: first.body.member_id,
+        whatsapp_url: null,
+      });
       expect((await getInvite(deps.db, communityId, invite.id))?.uses).toBe(1);
     });
 
@@ -176,7 +197,13 @@ describe('members, invitations and the public directory', () => {
       const people: Partial<Member>[] = [
         { first_name: 'Dana', last_name: 'Levi', company: 'Kinneret Labs', approval_status: 'approved' },
         { first_name: 'Yossi', last_name: 'Mizrahi', location: 'Haifa', approval_status: 'pending' },
-        { first_name: 'Rina', last_name: 'Katz', email: `rina-${stamp}@example.com`, approval_status: 'rejected', status: 'inactive' },
+        {
+          first_name: 'Rina',
+          last_name: 'Katz',
+          email: `rina-${stamp}@example.com`,
+          approval_status: 'rejected',
+          status: 'inactive',
+        },
         { first_name: 'Omer', last_name: 'Bar', phone: '0501234567', job_role: 'CTO', approval_status: 'pending' },
       ];
       seeded = [];
@@ -226,19 +253,31 @@ describe('members, invitations and the public directory', () => {
       const target = seeded[2] as Member;
       const ok = await asAdmin<Member>(routes.setMemberApproval, { memberId: target.id }, { body: { approved: true } });
       expect(ok.body).toMatchObject({ approval_status: 'approved', status: 'active' });
-      const no = await asAdmin<Member>(routes.setMemberApproval, { memberId: target.id }, { body: { approved: false } });
+      const no = await asAdmin<Member>(
+        routes.setMemberApproval,
+        { memberId: target.id },
+        { body: { approved: false } },
+      );
       expect(no.body).toMatchObject({ approval_status: 'rejected', status: 'inactive' });
       expect((await list({ q: 'rina', status: 'rejected' })).total).toBe(1);
     });
 
     it('bulk edit sends only filled fields and reports each failure per member', async () => {
       const [a, b] = seeded as [Member, Member];
-      const res = await asAdmin<BulkMemberResult>(routes.bulkUpdateMembers, {}, {
-        body: { member_ids: [a.id, 'no-such-member', b.id], changes: { company: 'Acme', job_role: '', role: '' } },
-      });
+      const res = await asAdmin<BulkMemberResult>(
+        routes.bulkUpdateMembers,
+        {},
+        {
+          body: { member_ids: [a.id, 'no-such-member', b.id], changes: { company: 'Acme', job_role: '', role: '' } },
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ succeeded: 2, failed: 1 });
-      expect(res.body.results.find((r) => r.id === 'no-such-member')).toEqual({ id: 'no-such-member', ok: false, message: 'Member not found' });
+      expect(res.body.results.find((r) => r.id === 'no-such-member')).toEqual({
+        id: 'no-such-member',
+        ok: false,
+        message: 'Member not found',
+      });
       const after = await getMember(deps.db, communityId, b.id);
       expect(after).toMatchObject({ company: 'Acme', job_role: null, role: 'Member' });
     });
@@ -247,9 +286,17 @@ describe('members, invitations and the public directory', () => {
       const [, , , d] = seeded as [Member, Member, Member, Member];
       const role = await asAdmin<Member>(routes.setMemberRole, { memberId: d.id }, { body: { role: 'Admin' } });
       expect(role.body.role).toBe('Admin');
-      const edit = await asAdmin<Member>(routes.updateMember, { memberId: d.id }, { body: { firstName: 'Omri', company: '' } });
+      const edit = await asAdmin<Member>(
+        routes.updateMember,
+        { memberId: d.id },
+        { body: { firstName: 'Omri', company: '' } },
+      );
       expect(edit.body).toMatchObject({ first_name: 'Omri', company: null, last_name: 'Bar' });
-      const del = await asAdmin<BulkMemberResult>(routes.bulkDeleteMembers, {}, { body: { member_ids: [d.id, 'gone-already'] } });
+      const del = await asAdmin<BulkMemberResult>(
+        routes.bulkDeleteMembers,
+        {},
+        { body: { member_ids: [d.id, 'gone-already'] } },
+      );
       expect(del.body).toMatchObject({ succeeded: 1, failed: 1 });
       expect(await getMember(deps.db, communityId, d.id)).toBeNull();
     });
@@ -257,9 +304,13 @@ describe('members, invitations and the public directory', () => {
 
   describe('directory links and the public directory', () => {
     const createLink = async (days = 30) => {
-      const res = await asAdmin<DirectoryLinkWithAnalytics>(routes.createDirectoryLink, {}, {
-        body: { link_name: 'Board', expires_in_days: days },
-      });
+      const res = await asAdmin<DirectoryLinkWithAnalytics>(
+        routes.createDirectoryLink,
+        {},
+        {
+          body: { link_name: 'Board', expires_in_days: days },
+        },
+      );
       expect(res.status).toBe(201);
       return res.body;
     };

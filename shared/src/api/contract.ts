@@ -76,7 +76,7 @@ export const RATE_LIMITS = {
   /** Invite look-ups from one address (guessing codes). */
   inviteLookup: { bucket: 'invite-lookup', limit: 60, windowSeconds: 60 },
   /** Invite registrations from one address. */
-  inviteRegistration: { bucket: 'invite-registration', limit: 10, windowSeconds: 600 },
+  inviteRegistration: { bucket: 'invite-registration', limit: 20, windowSeconds: 600 },
   /** Registrations with one invite, whoever sends them (counted by the invites service). */
   inviteRegistrationPerInvite: { bucket: 'invite-registration-code', limit: 100, windowSeconds: 600 },
   /** Public directory views from one address. */

@@ -13,6 +13,10 @@ const generate = (seed: number, count: number) =>
   new Map(names.map((n) => [n, casesFor(n, ctx, new Rng(seed).fork(n), count)] as const));
 
 /** The fuzz test's own guarantees: the same seed, the same requests; and every request is one the contract refuses. */
+// Generating and judging every route's cases takes seconds on a loaded two-core machine; the default 5 s
+// timeout is a hang guard, not a figure, so these tests get a longer one.
+const GENERATION_TIMEOUT_MS = 60_000;
+
 describe('fuzz cases from the route declarations', () => {
   const cases = generate(7, 200);
 
@@ -29,7 +33,7 @@ describe('fuzz cases from the route declarations', () => {
       expect(fingerprint(again.get(n) ?? [])).toEqual(fingerprint(once.get(n) ?? []));
       expect(fingerprint(other.get(n) ?? [])).not.toEqual(fingerprint(once.get(n) ?? []));
     }
-  });
+  }, GENERATION_TIMEOUT_MS);
 
   it('makes 200 requests per route, each refused by the contract or by what it carries', () => {
     for (const n of names) {
@@ -46,7 +50,7 @@ describe('fuzz cases from the route declarations', () => {
         expect(c.allowed.every((s) => s >= 200 && s < 500)).toBe(true);
       }
     }
-  });
+  }, GENERATION_TIMEOUT_MS);
 
   it('refuses a request the contract takes for its cursor only when the target still carries the cursor', () => {
     // Seed 20 once cut a cursor off with a fragment (`/messages#x?cursor=…`) and expected a 400 for it.

@@ -13,8 +13,15 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter, { type TextFilterProps } from '@cloudscape-design/components/text-filter';
-import { MEMBERS_PAGE_SIZE, MEMBER_STATUS_FILTERS, type BulkMemberResult, type Member } from '@kehila/shared';
+import {
+  MEMBERS_PAGE_SIZE,
+  MEMBER_STATUS_FILTERS,
+  MOBILE_BREAKPOINT_PX,
+  type BulkMemberResult,
+  type Member,
+} from '@kehila/shared';
 import { useAuth } from '../../auth/use-auth';
+import { useMediaQuery } from '../../components/use-media-query';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { useToast } from '../../components/toast/use-toast';
 import { BulkEditModal } from './bulk-edit-modal';
@@ -47,7 +54,9 @@ export function MembersTab({ communityId }: { communityId: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [view, setView] = useState<'grid' | 'table'>('table');
+  // Narrow screens start on the cards: a table of six columns does not fit 375 px.
+  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const [view, setView] = useState<'grid' | 'table'>(narrow ? 'grid' : 'table');
   const [selected, setSelected] = useState<Member[]>([]);
   const [open, setOpen] = useState<{ member: Member; edit: boolean } | null>(null);
   const [bulkEdit, setBulkEdit] = useState(false);
@@ -265,7 +274,7 @@ export function MembersTab({ communityId }: { communityId: string }) {
           }}
           empty={empty}
           columnDefinitions={[
-            { id: 'name', header: 'Name', cell: name },
+            { id: 'name', header: 'Name', cell: name, minWidth: 160 },
             { id: 'email', header: T.email, cell: (m) => m.email ?? '' },
             { id: 'company', header: T.company, cell: (m) => m.company ?? '' },
             { id: 'role', header: T.role, cell: (m) => m.role },

@@ -1,7 +1,7 @@
 import { use, useContext, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ApiClientContext } from '../api/api-client-context';
-import { createApiClient } from '../api/client';
+import { createApiClient, type CallApi } from '../api/client';
 import { ConfigErrorPage } from '../config/config-error-page';
 import { loadRuntimeConfig } from '../config/load-runtime-config';
 import type { RuntimeConfig } from '@kehila/shared/api/runtime-config';
@@ -23,22 +23,26 @@ function loadOnce(): Promise<Loaded> {
 /**
  * The layout of the public pages that call the API without a user (invite registration, the public
  * directory): the runtime configuration and an anonymous API client, without Amplify or the session,
- * so a visitor's first load stays light.
+ * so a visitor's first load stays light. Tests give their own configuration and client.
  */
 export default function PublicApiLayout() {
   const given = useContext(GivenSessionContext);
-  // Tests give their own configuration and client.
-  const loaded = given ? ({ ok: true, config: given.config } as const) : use(loadOnce());
+  if (given) return <WithClient callApi={given.callApi} />;
+  return <Anonymous />;
+}
+
+function Anonymous() {
+  const loaded = use(loadOnce());
   const callApi = useMemo(
     () =>
-      given
-        ? given.callApi
-        : loaded.ok
-          ? createApiClient({ baseUrl: loaded.config.apiUrl, getIdToken: () => Promise.resolve(null) })
-          : null,
-    [given, loaded],
+      loaded.ok ? createApiClient({ baseUrl: loaded.config.apiUrl, getIdToken: () => Promise.resolve(null) }) : null,
+    [loaded],
   );
   if (!loaded.ok) return <ConfigErrorPage error={loaded.error} />;
+  return <WithClient callApi={callApi} />;
+}
+
+function WithClient({ callApi }: { callApi: CallApi | null }) {
   return (
     <ApiClientContext.Provider value={callApi}>
       <Outlet />

@@ -133,6 +133,17 @@ const ROUTES: readonly RouteSpec[] = [
   { path: '/privacy', signedIn: false, ready: appDrawn },
   { path: '/terms', signedIn: false, ready: appDrawn },
   { path: '/login', signedIn: false, ready: async (page) => page.locator('input[type=password]').first().waitFor() },
+  // The public API pages (issue 12): an unknown code or token still loads the page's whole code path.
+  {
+    path: '/register/bench-unknown-invite',
+    signedIn: false,
+    ready: async (page) => page.getByText('Invalid Invite').waitFor(),
+  },
+  {
+    path: '/directory/public/bench-unknown-token',
+    signedIn: false,
+    ready: async (page) => page.getByText('Access Error').waitFor(),
+  },
   {
     path: '/messages',
     signedIn: true,

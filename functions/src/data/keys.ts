@@ -78,6 +78,8 @@ export const keys = {
     gsi2pk: `${c(communityId)}#MEMBERS`,
     gsi2sk: `${approval}#${createdAt}#${memberId}`,
   }),
+  /** A community's member-list version: every member write bumps it, so cached lists know they are stale. */
+  membersVersion: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'MEMBERSVERSION' }),
   /** One member per e-mail per community: a guard item written with a condition. */
   memberEmail: (communityId: string, email: string): ItemKey => ({
     pk: c(communityId),

@@ -43,7 +43,12 @@ const SnoozeChange = z.object({ kind: z.literal('snooze') });
 const PriorityChange = z.object({ kind: z.literal('priority'), priority: ActionPrioritySchema });
 
 /** A change of one action. */
-export const ActionChangeSchema = z.discriminatedUnion('kind', [EditChange, StatusChange, SnoozeChange, PriorityChange]);
+export const ActionChangeSchema = z.discriminatedUnion('kind', [
+  EditChange,
+  StatusChange,
+  SnoozeChange,
+  PriorityChange,
+]);
 export type ActionChange = z.output<typeof ActionChangeSchema>;
 export type ActionChangeInput = z.input<typeof ActionChangeSchema>;
 
@@ -119,7 +124,8 @@ export const actionRoutes = {
     auth: 'member',
     area: 'actions',
     requires: 'active-plan',
-    summary: "Deletes several of the caller's actions (S2 §7.3 bulk DELETE). A selection holding an action that is not theirs deletes nothing (404).",
+    summary:
+      "Deletes several of the caller's actions (S2 §7.3 bulk DELETE). A selection holding an action that is not theirs deletes nothing (404).",
     params: CommunityParams,
     body: z.object({ action_ids: ActionIds }),
     response: z.object({ deleted: z.number().int().nonnegative() }),

@@ -4,7 +4,6 @@ import { CommunitySchema, PendingConnectionSchema, UserCommunitySchema } from '.
 import { CommunityInfoFormSchema } from '../rules/community-info';
 import { GroupIdSchema } from '../rules/group-id';
 
-
 /**
  * Opening a group verification: the WhatsApp number the code will be sent from, in international
  * form ('+972501234567'); the profile's number when absent.

@@ -74,6 +74,14 @@ export const RATE_LIMITS = {
   signUp: { bucket: 'sign-up', limit: 10, windowSeconds: 600, per: 'email' },
   /** New passwords set with a reset code, for one e-mail address (guessing codes). */
   passwordReset: { bucket: 'password-reset', limit: 10, windowSeconds: 600, per: 'email' },
+  /** Invite look-ups from one address (guessing codes). */
+  inviteLookup: { bucket: 'invite-lookup', limit: 60, windowSeconds: 60 },
+  /** Invite registrations from one address. */
+  inviteRegistration: { bucket: 'invite-registration', limit: 20, windowSeconds: 600 },
+  /** Registrations with one invite, whoever sends them (counted by the invites service). */
+  inviteRegistrationPerInvite: { bucket: 'invite-registration-code', limit: 100, windowSeconds: 600 },
+  /** Public directory views from one address. */
+  directoryView: { bucket: 'directory-view', limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /**

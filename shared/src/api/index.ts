@@ -7,6 +7,9 @@ import { messageRoutes } from './messages';
 import { actionRoutes } from './actions';
 import { analyticsRoutes } from './analytics';
 import { supplierRoutes } from './suppliers';
+import { memberRoutes } from './members';
+import { inviteRoutes } from './invites';
+import { directoryRoutes } from './directory';
 
 export * from './contract';
 export * from './runtime-config';
@@ -18,6 +21,9 @@ export * from './messages';
 export * from './actions';
 export * from './analytics';
 export * from './suppliers';
+export * from './members';
+export * from './invites';
+export * from './directory';
 export * from './realtime';
 export * from './plans';
 
@@ -31,6 +37,9 @@ export const routes = {
   ...actionRoutes,
   ...analyticsRoutes,
   ...supplierRoutes,
+  ...memberRoutes,
+  ...inviteRoutes,
+  ...directoryRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -62,7 +62,8 @@ export const CreateDirectoryLinkSchema = z.object({
   link_name: z
     .string({ error: DIRECTORY_LINK_MESSAGES.linkNameRequired })
     .trim()
-    .min(1, DIRECTORY_LINK_MESSAGES.linkNameRequired),
+    .min(1, DIRECTORY_LINK_MESSAGES.linkNameRequired)
+    .max(100, 'Must be at most 100 characters'),
   community_id: z
     .string({ error: DIRECTORY_LINK_MESSAGES.noCommunity })
     .trim()

@@ -29,7 +29,7 @@ export type FieldRequirements = z.infer<typeof FieldRequirementsSchema>;
 /** The invite's custom registration field (S1 §3). */
 export const CustomFieldConfigSchema = z.object({
   enabled: z.boolean(),
-  label: z.string(),
+  label: z.string().max(100, GENERIC_FIELD_MESSAGES.tooLong(100)),
   required: z.boolean(),
 });
 export type CustomFieldConfig = z.infer<typeof CustomFieldConfigSchema>;
@@ -112,7 +112,13 @@ export const InvitationOptionsSchema = z.object({
   whatsappGroupUrl: optionalUrl(),
   logoUrl: optionalUrl(),
   customColorScheme: z
-    .object({ primary: z.string().trim().regex(HEX_COLOR_PATTERN, GENERIC_FIELD_MESSAGES.invalidColor) })
+    .object({
+      primary: z
+        .string()
+        .trim()
+        .max(7, GENERIC_FIELD_MESSAGES.invalidColor)
+        .regex(HEX_COLOR_PATTERN, GENERIC_FIELD_MESSAGES.invalidColor),
+    })
     .nullish()
     .transform((v) => v ?? null),
   communityName: z

@@ -79,6 +79,7 @@ export type AdminCommunityEntry = z.infer<typeof AdminCommunityEntrySchema>;
 const editText = z
   .string()
   .trim()
+  .max(500, 'Must be at most 500 characters')
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -110,6 +111,7 @@ export type MemberUpdate = z.output<typeof MemberUpdateSchema>;
 const bulkText = z
   .string()
   .trim()
+  .max(200, 'Must be at most 200 characters')
   .nullish()
   .transform((v) => v || undefined);
 

@@ -66,8 +66,9 @@ describe('route table', () => {
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
     ['/reset-password', 'Reset link expired'],
-    ['/register/abc123', 'Invite registration'],
-    ['/directory/public/tok-1', 'Public member directory'],
+    // Unknown to the fake API: the pages' own error states.
+    ['/register/abc123', 'Invalid Invite'],
+    ['/directory/public/tok-1', 'Access Error'],
   ])('serves the public screen %s without sign-in', async (path, screenName) => {
     const { router } = renderApp({ path });
     expect(await screen.findByRole('heading', { name: screenName })).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe('route table', () => {
     ['/analytics', 'Analytics'],
     ['/business-intelligence', 'Business Intelligence'],
     ['/suppliers', 'Community Suppliers'],
-    ['/members', 'Members'],
+    ['/members', 'Community Management'],
     ['/settings', 'Settings'],
     ['/onboarding', 'Set up your community'],
   ])('serves the protected screen %s to a signed-in user', async (path, screenName) => {

@@ -17,6 +17,8 @@ const ResetPasswordPage = lazy(() => import('../pages/reset-password'));
 const RegisterPage = lazy(() => import('../pages/invites/register-page'));
 const PublicDirectoryPage = lazy(() => import('../pages/directory/public-directory-page'));
 const OnboardingPage = lazy(() => import('../pages/onboarding'));
+// The public pages that call the API get the configuration and an anonymous client only (no Amplify).
+const PublicApiLayout = lazy(() => import('./public-api-layout'));
 // Configuration, Amplify and the API client (with zod and the contract) come with the session layout.
 const SessionLayout = lazy(() => import('./session-layout'));
 const SignedInLayout = lazy(() => import('./signed-in-layout'));
@@ -44,12 +46,17 @@ export const appRoutes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       {
+        element: <PublicApiLayout />,
+        children: [
+          { path: '/register/:inviteCode', element: <RegisterPage /> },
+          { path: '/directory/public/:token', element: <PublicDirectoryPage /> },
+        ],
+      },
+      {
         element: <SessionLayout />,
         children: [
           { path: '/login', element: <LoginPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/register/:inviteCode', element: <RegisterPage /> },
-          { path: '/directory/public/:token', element: <PublicDirectoryPage /> },
           {
             // S1 §4: signed-out → /login; signed-in → the community-setup check, the paywall, then the shell.
             element: <RequireAuth />,

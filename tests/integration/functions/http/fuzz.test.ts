@@ -89,6 +89,9 @@ function budgetOf(c: FuzzCase, caller: Caller): RateLimit | undefined {
   return c.verdict.stage && BEFORE_ROLE.has(c.verdict.stage) ? undefined : route.rateLimit;
 }
 
+/** The nth source address of a public route's callers (the first is the loopback every other request comes from). */
+const sourceAddress = (n: number) => (n === 0 ? '127.0.0.1' : `10.77.${n >> 8}.${n & 255}`);
+
 /** A member or admin of the seeded community: a Cognito user of the local pool, in trial. */
 async function seededUser(db: Db, role: 'Member' | 'Admin', i: number, now: Date) {
   const email = `fuzz-${role.toLowerCase()}-${i}-${stamp}@example.com`;
@@ -166,13 +169,17 @@ describe('fuzzing every route of the contract', () => {
     const spent = new Map<string, number>();
     let needed = 1;
     for (const c of cases.flat()) {
-      for (const caller of ['member', 'admin'] as const) {
+      // A public route has no authorizer: every caller counts against its source address, so those
+      // requests are spread over addresses as the others are spread over users.
+      const byAddress = routes[c.name].auth === 'public';
+      for (const caller of ['member', 'admin', 'anonymous'] as const) {
         const budget = budgetOf(c, caller);
-        if (!budget) continue;
-        const n = spent.get(`${caller}:${budget.bucket}`) ?? 0;
-        spent.set(`${caller}:${budget.bucket}`, n + 1);
+        if (!budget || (caller === 'anonymous' && !byAddress)) continue;
+        const spender = byAddress ? 'address' : caller;
+        const n = spent.get(`${spender}:${budget.bucket}`) ?? 0;
+        spent.set(`${spender}:${budget.bucket}`, n + 1);
         userOf.set(`${c.name}#${c.index}#${caller}`, Math.floor(n / budget.limit));
-        needed = Math.max(needed, Math.floor(n / budget.limit) + 1);
+        if (!byAddress) needed = Math.max(needed, Math.floor(n / budget.limit) + 1);
       }
     }
     const now = new Date();
@@ -231,7 +238,7 @@ describe('fuzzing every route of the contract', () => {
             ...(authorization === undefined ? {} : { authorization }),
             ...c.headers,
           },
-          sourceIp: '127.0.0.1',
+          sourceIp: routes[c.name].auth === 'public' ? sourceAddress(userOf.get(key) ?? 0) : '127.0.0.1',
           readBody: async (limit) => (c.body.length > limit ? null : c.body),
         }),
       );

@@ -109,7 +109,7 @@ describe('metadata guard (S1 §4)', () => {
     const { router } = renderApp({ path: '/actions', fetch: api.fetch });
     await screen.findByText(/Your community information is 90% complete/, {}, { timeout: 15_000 });
     await router.navigate('/members');
-    await screen.findByRole('heading', { level: 1, name: 'Members' });
+    await screen.findByRole('heading', { level: 1, name: 'Community Management' });
     await router.navigate('/analytics');
     await screen.findByRole('heading', { level: 1, name: 'Analytics' });
     expect(api.callsTo('GET', `/api/communities/${noPhone.id}`)).toHaveLength(1);

@@ -1,0 +1,47 @@
+import { routes } from '@kehila/shared';
+import { listMembersPage } from '../../core/members/member-list';
+import {
+  bulkDelete,
+  bulkUpdate,
+  removeMember,
+  setApproval,
+  setRole,
+  updateMemberDetails,
+} from '../../core/members/members';
+import { createAreaHandler, implement } from '../route-handler';
+import type { Wiring } from '../../wiring/deps';
+
+/** The members area uses the table only. */
+export const wiring: Wiring = {};
+
+const list = implement(routes.listMembers, ({ params, query, deps }) =>
+  listMembersPage(deps, params.communityId, query),
+);
+
+const update = implement(routes.updateMember, ({ params, body, deps }) =>
+  updateMemberDetails(deps, params.communityId, params.memberId, body),
+);
+
+const role = implement(routes.setMemberRole, ({ params, body, deps }) =>
+  setRole(deps, params.communityId, params.memberId, body.role),
+);
+
+const approval = implement(routes.setMemberApproval, ({ params, body, deps }) =>
+  setApproval(deps, params.communityId, params.memberId, body.approved),
+);
+
+const remove = implement(routes.deleteMember, async ({ params, deps }) => {
+  await removeMember(deps, params.communityId, params.memberId);
+  return { ok: true as const };
+});
+
+const bulkEdit = implement(routes.bulkUpdateMembers, ({ params, body, deps }) =>
+  bulkUpdate(deps, params.communityId, body),
+);
+
+const bulkRemove = implement(routes.bulkDeleteMembers, ({ params, body, deps }) =>
+  bulkDelete(deps, params.communityId, body.member_ids),
+);
+
+/** Lambda handler of the members area: the members screen's list, edits, approvals and bulk calls. */
+export const handler = createAreaHandler([list, update, role, approval, remove, bulkEdit, bulkRemove], wiring);

@@ -1,0 +1,141 @@
+import * as z from 'zod';
+import { CommunityParams, IdSchema, route } from './contract';
+import { MEMBERS_PAGE_SIZE } from '../constants';
+import {
+  ApprovalStatusSchema,
+  BulkMemberUpdateSchema,
+  MemberApprovalUpdateSchema,
+  MemberRoleUpdateSchema,
+  MemberSchema,
+  MemberUpdateSchema,
+} from '../schemas/members';
+
+/** Most members one page holds, and one bulk call changes or deletes. */
+export const MEMBER_PAGE_MAX = 100;
+export const MEMBER_BULK_MAX = 100;
+/** Longest members search text. */
+export const MEMBER_SEARCH_MAX = 200;
+
+/** Status filter tabs of the members screen (S3 §2). */
+export const MEMBER_STATUS_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
+
+/**
+ * The members list (S3 §2): status tab, search over name, e-mail, company, role, phone and
+ * location, and numbered pages ('Showing X to Y of Z members'); all done on the server.
+ */
+export const MemberListQuerySchema = z.object({
+  status: z.enum(MEMBER_STATUS_FILTERS).default('all'),
+  q: z.string().max(MEMBER_SEARCH_MAX, `At most ${MEMBER_SEARCH_MAX} characters`).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MEMBER_PAGE_MAX).default(MEMBERS_PAGE_SIZE),
+});
+export type MemberListQuery = z.input<typeof MemberListQuerySchema>;
+
+/** Members of a community per approval status (Total, Pending, Approved, Rejected). */
+export const MemberCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  approved: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+});
+export type MemberCounts = z.infer<typeof MemberCountsSchema>;
+
+/** One page of members: `total` matches the tab and search; `counts` are the whole community's. */
+export const MemberPageSchema = z.object({
+  items: z.array(MemberSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  counts: MemberCountsSchema,
+  /** Counts of the status tabs for the current search. */
+  matching: MemberCountsSchema,
+});
+export type MemberPage = z.infer<typeof MemberPageSchema>;
+
+/** Outcome of a bulk call for one member (S3 §8: partial failures are reported per member). */
+export const BulkMemberResultSchema = z.object({
+  results: z.array(z.object({ id: z.string(), ok: z.boolean(), message: z.string().nullable() })),
+  succeeded: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type BulkMemberResult = z.infer<typeof BulkMemberResultSchema>;
+
+const MemberIds = z.array(IdSchema).min(1).max(MEMBER_BULK_MAX, `At most ${MEMBER_BULK_MAX} members at once`);
+
+/** The path of one member. */
+export const MemberParams = CommunityParams.extend({ memberId: IdSchema });
+
+export const memberRoutes = {
+  listMembers: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/members',
+    auth: 'admin',
+    area: 'members',
+    summary: 'A page of the members (S3 §2): status tab, search and page run on the server, with the counts.',
+    params: CommunityParams,
+    query: MemberListQuerySchema,
+    response: MemberPageSchema,
+  }),
+  updateMember: route({
+    method: 'PATCH',
+    path: '/api/communities/{communityId}/members/{memberId}',
+    auth: 'admin',
+    area: 'members',
+    summary: "Edits a member's details from the member dialog (S3 §7 update a member); left-out fields stay.",
+    params: MemberParams,
+    body: MemberUpdateSchema,
+    response: MemberSchema,
+  }),
+  setMemberRole: route({
+    method: 'PUT',
+    path: '/api/communities/{communityId}/members/{memberId}/role',
+    auth: 'admin',
+    area: 'members',
+    summary: "Sets a member's role, Member or Admin (S3 §4).",
+    params: MemberParams,
+    body: MemberRoleUpdateSchema,
+    response: MemberSchema,
+  }),
+  setMemberApproval: route({
+    method: 'PUT',
+    path: '/api/communities/{communityId}/members/{memberId}/approval',
+    auth: 'admin',
+    area: 'members',
+    summary: 'Approves (approved + active) or rejects (rejected + inactive) a member (S3 §4).',
+    params: MemberParams,
+    body: MemberApprovalUpdateSchema,
+    response: MemberSchema,
+  }),
+  deleteMember: route({
+    method: 'DELETE',
+    path: '/api/communities/{communityId}/members/{memberId}',
+    auth: 'admin',
+    area: 'members',
+    summary: 'Removes a member and their data from the community (S3 §2 Delete).',
+    params: MemberParams,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  bulkUpdateMembers: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/members/bulk-update',
+    auth: 'admin',
+    area: 'members',
+    summary: 'Bulk Edit (S3 §2): only filled fields are applied; the outcome is reported per member.',
+    params: CommunityParams,
+    body: BulkMemberUpdateSchema.extend({ member_ids: MemberIds }),
+    response: BulkMemberResultSchema,
+  }),
+  bulkDeleteMembers: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/members/bulk-delete',
+    auth: 'admin',
+    area: 'members',
+    summary: 'Delete Selected (S3 §2); the outcome is reported per member.',
+    params: CommunityParams,
+    body: z.object({ member_ids: MemberIds }),
+    response: BulkMemberResultSchema,
+  }),
+} as const;
+
+/** Approval statuses a member can have (re-exported for the screens). */
+export const MEMBER_APPROVAL_STATUSES = ApprovalStatusSchema.options;

@@ -1,0 +1,21 @@
+/** Texts of the public directory (S3 §2, §5, §8). */
+export const DIRECTORY_TEXTS = {
+  title: (community: string) => `${community} Directory`,
+  memberCount: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`,
+  searchPlaceholder: 'Search by name, company, job role or phone',
+  grid: 'Grid',
+  list: 'List',
+  admin: 'Admin',
+  linkedIn: 'LinkedIn',
+  expiresIn: (days: number) => `This link expires in ${days} day${days === 1 ? '' : 's'}`,
+  noMembers: 'No members found',
+  tryAdjusting: 'Try adjusting your search terms',
+  emptyDirectory: 'No members in the directory yet',
+  footer: 'This is a view-only directory.',
+  accessError: 'Access Error',
+  goHome: 'Go to Homepage',
+  invalidLink: 'Invalid link',
+  invalidOrExpired: 'This link is invalid or has expired',
+  unableToLoad: 'Unable to load member directory',
+  loadError: 'An error occurred while loading the directory',
+} as const;

@@ -1,12 +1,69 @@
 import * as z from 'zod';
 import { SUMMARY_PROMPT_TEMPLATE_VARIABLES } from '../constants';
 
-/** A stored AI summary (S2 §7 stored_summaries): the latest per group is reused for 24 hours. */
+/** Most messages one summary item cites. */
+export const SUMMARY_ITEM_MAX_CITATIONS = 12;
+/** Most items a summary section holds. */
+export const SUMMARY_SECTION_MAX_ITEMS = 10;
+
+/** One line of a summary and the messages it comes from (their msg_id). */
+export const SummaryItemSchema = z.object({
+  text: z.string().trim().min(1).max(1000),
+  message_ids: z.array(z.string().min(1)).max(SUMMARY_ITEM_MAX_CITATIONS),
+});
+export type SummaryItem = z.infer<typeof SummaryItemSchema>;
+
+/** The four parts of a summary (S2 §4), keyed by SUMMARY_SECTION_KEYS. */
+export const SUMMARY_SECTION_KEYS = ['key_topics', 'action_items', 'recommended_actions', 'quick_stats'] as const;
+export type SummarySectionKey = (typeof SUMMARY_SECTION_KEYS)[number];
+
+const items = z.array(SummaryItemSchema).max(SUMMARY_SECTION_MAX_ITEMS);
+
+/** A summary split into its parts, each item citing its messages. */
+export const SummarySectionsSchema = z.object({
+  /** The opening line (who wrote how much, when, about what). */
+  overview: z.string().max(2000),
+  key_topics: items,
+  action_items: items,
+  recommended_actions: items,
+  /** Figures computed from the period's messages; an item cites messages when it counts a few. */
+  quick_stats: items,
+});
+export type SummarySections = z.infer<typeof SummarySectionsSchema>;
+
+/**
+ * The check a summary passes before it is stored: every citation is a message of the period, and
+ * every item but a quick stat cites at least one (a summary says nothing that is not in its messages).
+ */
+export function citedSummarySchema(periodMessageIds: ReadonlySet<string>) {
+  const Id = z.string().refine((id) => periodMessageIds.has(id), { message: 'Cites a message outside the period' });
+  const Cited = z.object({ text: SummaryItemSchema.shape.text, message_ids: z.array(Id).min(1).max(SUMMARY_ITEM_MAX_CITATIONS) });
+  const Stat = z.object({ text: SummaryItemSchema.shape.text, message_ids: z.array(Id).max(SUMMARY_ITEM_MAX_CITATIONS) });
+  return SummarySectionsSchema.extend({
+    key_topics: z.array(Cited).max(SUMMARY_SECTION_MAX_ITEMS),
+    action_items: z.array(Cited).max(SUMMARY_SECTION_MAX_ITEMS),
+    recommended_actions: z.array(Cited).max(SUMMARY_SECTION_MAX_ITEMS),
+    quick_stats: z.array(Stat).max(SUMMARY_SECTION_MAX_ITEMS),
+  });
+}
+
+/**
+ * A stored AI summary (S2 §7 stored_summaries): the latest per group is reused for 24 hours.
+ * `summary` is the Markdown text (what Copy copies); `sections` the same content with its citations
+ * (null for summaries stored before citations existed); `period_from`/`period_to` bound the messages read.
+ */
 export const StoredSummarySchema = z.object({
   id: z.string(),
   group_id: z.string(),
   summary: z.string(),
   created_at: z.string(),
+  sections: SummarySectionsSchema.nullable().default(null),
+  period_from: z.string().nullable().default(null),
+  period_to: z.string().nullable().default(null),
+  /** How many messages the summary read. */
+  message_count: z.number().int().min(0).default(0),
+  /** 'he' or 'en': the language it is written in. */
+  language: z.enum(['he', 'en']).default('en'),
 });
 export type StoredSummary = z.infer<typeof StoredSummarySchema>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   composeActionDetails,
   ACTION_FORM_MESSAGES,
+  citedSummarySchema,
   THREADS_QUERY_LIMIT,
   type Action,
   type ActionForm,
@@ -137,24 +138,38 @@ export async function latestSummary(
   return deps.now().getTime() - Date.parse(s.created_at) < SUMMARY_VALIDITY_MS ? s : null;
 }
 
-/** generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored. */
+/**
+ * generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored with
+ * its period and the message ids each item cites. Citations are checked against the period's
+ * messages before storing; a summary that cites anything else is refused, not stored.
+ */
 export async function generateSummary(deps: Deps, communityId: string): Promise<StoredSummary> {
   const community = await communityWithGroup(deps, communityId);
   const [messages, last] = await Promise.all([
     recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
     latestStoredSummary(deps.db, communityId),
   ]);
-  let summary: string;
+  let draft;
   try {
-    summary = await deps.ai.summarize({ messages, community: context(community), lastSummary: last?.summary ?? null });
+    draft = await deps.ai.summarize({ messages, community: context(community), lastSummary: last?.summary ?? null });
   } catch (err) {
     logger.error('summary failed', { error: err as Error });
+    throw fail.unavailable(AI_FAILURES.summary);
+  }
+  const checked = citedSummarySchema(new Set(messages.map((m) => m.msg_id))).safeParse(draft.sections);
+  if (!checked.success) {
+    logger.error('summary refused: citations outside its period', { communityId, issues: checked.error.issues.length });
     throw fail.unavailable(AI_FAILURES.summary);
   }
   return putSummary(deps.db, communityId, {
     id: randomUUID(),
     group_id: community.group_id,
-    summary,
+    summary: draft.text,
     created_at: deps.now().toISOString(),
+    sections: checked.data,
+    period_from: messages[0]?.timestamp ?? null,
+    period_to: messages[messages.length - 1]?.timestamp ?? null,
+    message_count: messages.length,
+    language: draft.language,
   });
 }

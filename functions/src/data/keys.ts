@@ -174,6 +174,14 @@ export const keys = {
   }),
 
   summary: (communityId: string, createdAt: string): ItemKey => ({ pk: c(communityId), sk: `SUMMARY#${createdAt}` }),
+  /** One saved version of a summary prompt; the newest of a prompt is the one in use. */
+  promptVersion: (communityId: string, createdAt: string, id: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `PROMPT#${createdAt}#${id}`,
+  }),
+  promptVersionPrefix: 'PROMPT#',
+  /** A community's summary delivery settings (one item). */
+  deliverySettings: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'DELIVERY' }),
   clusters: (communityId: string, timeRange: string): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${timeRange}` }),
   /** A supplier of the community's directory (S3 §3); the Browse tab reads the partition whole (docs/suppliers.md). */
   supplier: (communityId: string, supplierId: string): ItemKey => ({

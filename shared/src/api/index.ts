@@ -7,6 +7,7 @@ import { messageRoutes } from './messages';
 import { actionRoutes } from './actions';
 import { analyticsRoutes } from './analytics';
 import { supplierRoutes } from './suppliers';
+import { summaryRoutes } from './summaries';
 
 export * from './contract';
 export * from './runtime-config';
@@ -18,6 +19,7 @@ export * from './messages';
 export * from './actions';
 export * from './analytics';
 export * from './suppliers';
+export * from './summaries';
 export * from './realtime';
 export * from './plans';
 
@@ -31,6 +33,7 @@ export const routes = {
   ...actionRoutes,
   ...analyticsRoutes,
   ...supplierRoutes,
+  ...summaryRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -99,3 +99,108 @@ export const PromptUpdateSchema = z.object({
   prompt_content: z.string(),
 });
 export type PromptUpdate = z.infer<typeof PromptUpdateSchema>;
+
+/** Most characters of one summary prompt. */
+export const SUMMARY_PROMPT_MAX_CHARS = 8000;
+
+/**
+ * The prompts summaries use when a community has not written its own (S2 §3). The user prompt uses
+ * every template variable (SUMMARY_PROMPT_TEMPLATE_VARIABLES).
+ */
+export const DEFAULT_SUMMARY_PROMPTS: SummaryPrompts = {
+  system_prompt: `You are the assistant of a WhatsApp community's admins. You write short, factual, warm summaries of the
+community's recent messages. Never invent facts; quote members sparingly; name people as they appear.`,
+  user_prompt: `Community description: {{groupDescription}}
+Community goals: {{groupGoals}}
+Admins: {{adminNames}}
+
+Previous summary (for continuity; do not repeat it):
+{{lastSummary}}
+
+Recent messages:
+{{messageData}}`,
+};
+
+/** A community's prompts as the Prompt Manager loads them: each with the version it is (null: the default). */
+export const CommunitySummaryPromptsSchema = SummaryPromptsSchema.extend({
+  system_prompt_version: z.string().nullable(),
+  user_prompt_version: z.string().nullable(),
+  defaults: SummaryPromptsSchema,
+});
+export type CommunitySummaryPrompts = z.infer<typeof CommunitySummaryPromptsSchema>;
+
+/** Saving a prompt as a new version: bounded, not blank. */
+export const PromptSaveSchema = z.object({
+  prompt_name: PromptNameSchema,
+  prompt_content: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a prompt')
+    .max(SUMMARY_PROMPT_MAX_CHARS, `A prompt can be at most ${SUMMARY_PROMPT_MAX_CHARS} characters`),
+});
+
+/** When summaries are sent (S2 delivery): daily, weekly or both, at a local time in an IANA zone. */
+export const DELIVERY_DESTINATIONS = ['whatsapp', 'sheet', 'both'] as const;
+export const DELIVERY_LANGUAGES = ['group', 'he', 'en'] as const;
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/** True for a time zone this runtime knows by its IANA name. */
+export function isIanaTimeZone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A community's summary delivery settings. */
+export const DeliverySettingsSchema = z.object({
+  daily: z.boolean(),
+  weekly: z.boolean(),
+  /** The day of the weekly summary. */
+  weekly_day: z.enum(WEEKDAYS),
+  /** Local time, 24 h "HH:MM". */
+  delivery_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM'),
+  time_zone: z.string().refine(isIanaTimeZone, 'Please choose a valid time zone'),
+  /** Hebrew, English, or the group's own language. */
+  language: z.enum(DELIVERY_LANGUAGES),
+  destination: z.enum(DELIVERY_DESTINATIONS),
+  /** The Google spreadsheet id (when the destination includes the sheet). */
+  sheet_id: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]*$/, 'Please enter the spreadsheet id from its address')
+    .nullable(),
+});
+export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
+
+/** The settings as stored and shown: with when they were last saved (null: never, the defaults). */
+export const StoredDeliverySettingsSchema = DeliverySettingsSchema.extend({ updated_at: z.string().nullable() });
+export type StoredDeliverySettings = z.infer<typeof StoredDeliverySettingsSchema>;
+
+/**
+ * The default zone of a community (its country): Israel for a Hebrew community, else UTC. Communities
+ * do not store a country; their language is the best sign of it we hold.
+ */
+export function defaultTimeZone(community: { group_language: string | null }): string {
+  const lang = (community.group_language ?? '').toLowerCase();
+  return lang === 'hebrew' || lang === 'he' ? 'Asia/Jerusalem' : 'UTC';
+}
+
+/** Delivery settings before an admin saves any: nothing scheduled. */
+export function defaultDeliverySettings(community: { group_language: string | null }): StoredDeliverySettings {
+  return {
+    daily: false,
+    weekly: false,
+    weekly_day: 'sunday',
+    delivery_time: '09:00',
+    time_zone: defaultTimeZone(community),
+    language: 'group',
+    destination: 'whatsapp',
+    sheet_id: null,
+    updated_at: null,
+  };
+}

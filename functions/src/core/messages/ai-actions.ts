@@ -3,6 +3,7 @@ import {
   composeActionDetails,
   ACTION_FORM_MESSAGES,
   citedSummarySchema,
+  DEFAULT_SUMMARY_PROMPTS,
   THREADS_QUERY_LIMIT,
   type Action,
   type ActionForm,
@@ -16,6 +17,8 @@ import { putAction } from '../../data/actions';
 import { getCommunity } from '../../data/communities';
 import { latestMessages } from '../../data/messages';
 import { latestStoredSummary, putSummary } from '../../data/summaries';
+import { getDeliverySettings } from '../../data/summary-settings';
+import { communityPrompts } from '../summaries/settings';
 import type { AuthUser } from '../authz';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
@@ -140,18 +143,35 @@ export async function latestSummary(
 
 /**
  * generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored with
- * its period and the message ids each item cites. Citations are checked against the period's
+ * its period and the message ids each item cites. It uses the community's prompts (Prompt Manager)
+ * and its summary language (delivery settings). Citations are checked against the period's
  * messages before storing; a summary that cites anything else is refused, not stored.
  */
 export async function generateSummary(deps: Deps, communityId: string): Promise<StoredSummary> {
   const community = await communityWithGroup(deps, communityId);
-  const [messages, last] = await Promise.all([
+  const [messages, last, prompts, delivery] = await Promise.all([
     recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
     latestStoredSummary(deps.db, communityId),
+    communityPrompts(deps, communityId),
+    getDeliverySettings(deps.db, communityId),
   ]);
+  // the admin's summary language (delivery settings) wins over the group's own
+  const language = delivery?.language ?? 'group';
+  const ctx = {
+    ...context(community),
+    ...(language === 'group' ? {} : { group_language: language === 'he' ? 'Hebrew' : 'English' }),
+  };
   let draft;
   try {
-    draft = await deps.ai.summarize({ messages, community: context(community), lastSummary: last?.summary ?? null });
+    draft = await deps.ai.summarize({
+      messages,
+      community: ctx,
+      lastSummary: last?.summary ?? null,
+      prompts: {
+        system_prompt: prompts.system_prompt ?? DEFAULT_SUMMARY_PROMPTS.system_prompt,
+        user_prompt: prompts.user_prompt ?? DEFAULT_SUMMARY_PROMPTS.user_prompt,
+      },
+    });
   } catch (err) {
     logger.error('summary failed', { error: err as Error });
     throw fail.unavailable(AI_FAILURES.summary);

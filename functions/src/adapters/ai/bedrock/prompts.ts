@@ -144,21 +144,6 @@ export function transcript(messages: readonly Message[]): string {
   return kept.reverse().join('\n');
 }
 
-/** Default summary prompts, used when the community has not written its own (S2 §3 summary prompts). */
-export const DEFAULT_SUMMARY_PROMPTS = {
-  system_prompt: `You are the assistant of a WhatsApp community's admins. You write short, factual, warm summaries of the
-community's recent messages. Never invent facts; quote members sparingly; name people as they appear.`,
-  user_prompt: `Community description: {{groupDescription}}
-Community goals: {{groupGoals}}
-Admins: {{adminNames}}
-
-Previous summary (for continuity; do not repeat it):
-{{lastSummary}}
-
-Recent messages:
-{{messageData}}`,
-} as const;
-
 /** Fills `{{name}}`, `{name}` or `\${name}` template variables (S2 §3 user prompt variables). */
 export function fillTemplate(template: string, vars: Readonly<Record<string, string>>): string {
   return template.replace(/\$\{(\w+)\}|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a?: string, b?: string, c?: string) => {

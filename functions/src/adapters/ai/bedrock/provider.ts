@@ -17,6 +17,7 @@ import * as z from 'zod';
 import {
   EmotionSchema,
   IntentSchema,
+  DEFAULT_SUMMARY_PROMPTS,
   SuggestedActionSchema,
   SUMMARY_ITEM_MAX_CITATIONS,
   SUMMARY_SECTION_MAX_ITEMS,
@@ -40,7 +41,6 @@ import { TOPIC_LABELS } from '../topics';
 import {
   ACTION_TOOL,
   ACTION_TOOL_SCHEMA,
-  DEFAULT_SUMMARY_PROMPTS,
   ENRICH_SYSTEM,
   ENRICH_TOOL,
   ENRICH_TOOL_SCHEMA,

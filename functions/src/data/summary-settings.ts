@@ -1,0 +1,69 @@
+import { GetCommand, PutCommand } from './table-client';
+import {
+  StoredDeliverySettingsSchema,
+  type PromptName,
+  type StoredDeliverySettings,
+} from '@kehila/shared';
+import { queryAll, stripKeys, type Db } from './db';
+import { keys } from './keys';
+
+/** A saved prompt version as stored (is_active is derived on read: the newest of its prompt). */
+export interface PromptVersion {
+  readonly id: string;
+  readonly prompt_name: PromptName;
+  readonly prompt_content: string;
+  readonly created_at: string;
+  readonly created_by: string;
+}
+
+/** Adds a prompt version; never overwrites one (its key holds its own time and id). */
+export async function putPromptVersion(db: Db, communityId: string, v: PromptVersion): Promise<PromptVersion> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.promptVersion(communityId, v.created_at, v.id), entity: 'prompt-version', ...v },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return v;
+}
+
+/** Every prompt version of a community, newest first. */
+export async function promptVersions(db: Db, communityId: string): Promise<PromptVersion[]> {
+  const items = await queryAll<PromptVersion>(
+    db,
+    { pk: keys.community(communityId).pk, sk: { prefix: keys.promptVersionPrefix } },
+    { order: 'desc' },
+  );
+  return items.map((i) => ({
+    id: i.id,
+    prompt_name: i.prompt_name,
+    prompt_content: i.prompt_content,
+    created_at: i.created_at,
+    created_by: i.created_by,
+  }));
+}
+
+/** The saved delivery settings of a community, or null when never saved. */
+export async function getDeliverySettings(db: Db, communityId: string): Promise<StoredDeliverySettings | null> {
+  const res = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.deliverySettings(communityId), ConsistentRead: true }),
+  );
+  return res.Item ? StoredDeliverySettingsSchema.parse(stripKeys(res.Item)) : null;
+}
+
+/** Saves a community's delivery settings (one item, replaced). */
+export async function putDeliverySettings(
+  db: Db,
+  communityId: string,
+  settings: StoredDeliverySettings,
+): Promise<StoredDeliverySettings> {
+  const s = StoredDeliverySettingsSchema.parse(settings);
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.deliverySettings(communityId), entity: 'delivery-settings', community_id: communityId, ...s },
+    }),
+  );
+  return s;
+}

@@ -1,9 +1,5 @@
 import { GetCommand, PutCommand } from './table-client';
-import {
-  StoredDeliverySettingsSchema,
-  type PromptName,
-  type StoredDeliverySettings,
-} from '@kehila/shared';
+import { DeliveryScheduleSchema, type DeliverySchedule, type PromptName } from '@kehila/shared';
 import { queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
@@ -44,25 +40,21 @@ export async function promptVersions(db: Db, communityId: string): Promise<Promp
   }));
 }
 
-/** The saved delivery settings of a community, or null when never saved. */
-export async function getDeliverySettings(db: Db, communityId: string): Promise<StoredDeliverySettings | null> {
+/** The saved delivery schedule of a community (day, time, zone, language, sheet), or null when never saved. */
+export async function getDeliverySchedule(db: Db, communityId: string): Promise<DeliverySchedule | null> {
   const res = await db.doc.send(
     new GetCommand({ TableName: db.table, Key: keys.deliverySettings(communityId), ConsistentRead: true }),
   );
-  return res.Item ? StoredDeliverySettingsSchema.parse(stripKeys(res.Item)) : null;
+  return res.Item ? DeliveryScheduleSchema.parse(stripKeys(res.Item)) : null;
 }
 
-/** Saves a community's delivery settings (one item, replaced). */
-export async function putDeliverySettings(
-  db: Db,
-  communityId: string,
-  settings: StoredDeliverySettings,
-): Promise<StoredDeliverySettings> {
-  const s = StoredDeliverySettingsSchema.parse(settings);
+/** Saves a community's delivery schedule (one item, replaced). */
+export async function putDeliverySchedule(db: Db, communityId: string, schedule: DeliverySchedule): Promise<DeliverySchedule> {
+  const s = DeliveryScheduleSchema.parse(schedule);
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...keys.deliverySettings(communityId), entity: 'delivery-settings', community_id: communityId, ...s },
+      Item: { ...keys.deliverySettings(communityId), entity: 'delivery-schedule', community_id: communityId, ...s },
     }),
   );
   return s;

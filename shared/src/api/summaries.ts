@@ -66,7 +66,8 @@ export const summaryRoutes = {
     auth: 'admin',
     area: 'summaries',
     requires: 'active-plan',
-    summary: 'When and where summaries are sent (daily/weekly, local time and IANA zone, language, WhatsApp group/spreadsheet/both); the defaults until saved.',
+    summary:
+      "When and where summaries are sent: the community's daily/weekly/destination fields, and the day, local time, IANA zone, language and spreadsheet (defaults until saved).",
     params: CommunityParams,
     response: StoredDeliverySettingsSchema,
   }),
@@ -78,7 +79,7 @@ export const summaryRoutes = {
     requires: 'active-plan',
     summary: 'Saves the delivery settings; a spreadsheet destination needs a spreadsheet id.',
     params: CommunityParams,
-    body: DeliverySettingsSchema.refine((s) => s.destination === 'whatsapp' || !!s.sheet_id, {
+    body: DeliverySettingsSchema.refine((s) => s.summary_destination === 'whatsapp' || !!s.sheet_id, {
       message: 'Please enter the spreadsheet id',
       path: ['sheet_id'],
     }),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SUMMARY_PROMPT_TEMPLATE_VARIABLES } from '../constants';
+import { SummaryDestinationSchema } from './communities';
 
 /** Most messages one summary item cites. */
 export const SUMMARY_ITEM_MAX_CITATIONS = 12;
@@ -139,8 +140,7 @@ export const PromptSaveSchema = z.object({
     .max(SUMMARY_PROMPT_MAX_CHARS, `A prompt can be at most ${SUMMARY_PROMPT_MAX_CHARS} characters`),
 });
 
-/** When summaries are sent (S2 delivery): daily, weekly or both, at a local time in an IANA zone. */
-export const DELIVERY_DESTINATIONS = ['whatsapp', 'sheet', 'both'] as const;
+/** Summary languages an admin may choose: the group's own, Hebrew or English. */
 export const DELIVERY_LANGUAGES = ['group', 'he', 'en'] as const;
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
@@ -155,10 +155,16 @@ export function isIanaTimeZone(tz: string): boolean {
   }
 }
 
-/** A community's summary delivery settings. */
+/**
+ * A community's summary delivery settings. Whether a daily and a weekly summary are sent, and where
+ * (WhatsApp group, spreadsheet or both), are the community's own fields (S1 §2 daily_summary,
+ * weekly_summary, summary_destination): these settings read and write them there; the rest (day,
+ * time, zone, language, spreadsheet) is stored beside the community.
+ */
 export const DeliverySettingsSchema = z.object({
-  daily: z.boolean(),
-  weekly: z.boolean(),
+  daily_summary: z.boolean(),
+  weekly_summary: z.boolean(),
+  summary_destination: SummaryDestinationSchema,
   /** The day of the weekly summary. */
   weekly_day: z.enum(WEEKDAYS),
   /** Local time, 24 h "HH:MM". */
@@ -166,7 +172,6 @@ export const DeliverySettingsSchema = z.object({
   time_zone: z.string().refine(isIanaTimeZone, 'Please choose a valid time zone'),
   /** Hebrew, English, or the group's own language. */
   language: z.enum(DELIVERY_LANGUAGES),
-  destination: z.enum(DELIVERY_DESTINATIONS),
   /** The Google spreadsheet id (when the destination includes the sheet). */
   sheet_id: z
     .string()
@@ -177,9 +182,17 @@ export const DeliverySettingsSchema = z.object({
 });
 export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
 
-/** The settings as stored and shown: with when they were last saved (null: never, the defaults). */
+/** The settings as shown: with when they were last saved (null: never, the defaults). */
 export const StoredDeliverySettingsSchema = DeliverySettingsSchema.extend({ updated_at: z.string().nullable() });
 export type StoredDeliverySettings = z.infer<typeof StoredDeliverySettingsSchema>;
+
+/** What is stored beside the community (the rest lives on the community itself). */
+export const DeliveryScheduleSchema = StoredDeliverySettingsSchema.omit({
+  daily_summary: true,
+  weekly_summary: true,
+  summary_destination: true,
+});
+export type DeliverySchedule = z.infer<typeof DeliveryScheduleSchema>;
 
 /**
  * The default zone of a community (its country): Israel for a Hebrew community, else UTC. Communities
@@ -190,16 +203,13 @@ export function defaultTimeZone(community: { group_language: string | null }): s
   return lang === 'hebrew' || lang === 'he' ? 'Asia/Jerusalem' : 'UTC';
 }
 
-/** Delivery settings before an admin saves any: nothing scheduled. */
-export function defaultDeliverySettings(community: { group_language: string | null }): StoredDeliverySettings {
+/** The schedule before an admin saves one: 09:00 local, weekly on Sunday, in the group's language. */
+export function defaultDeliverySchedule(community: { group_language: string | null }): DeliverySchedule {
   return {
-    daily: false,
-    weekly: false,
     weekly_day: 'sunday',
     delivery_time: '09:00',
     time_zone: defaultTimeZone(community),
     language: 'group',
-    destination: 'whatsapp',
     sheet_id: null,
     updated_at: null,
   };

@@ -17,7 +17,7 @@ import { putAction } from '../../data/actions';
 import { getCommunity } from '../../data/communities';
 import { latestMessages } from '../../data/messages';
 import { latestStoredSummary, putSummary } from '../../data/summaries';
-import { getDeliverySettings } from '../../data/summary-settings';
+import { getDeliverySchedule } from '../../data/summary-settings';
 import { communityPrompts } from '../summaries/settings';
 import type { AuthUser } from '../authz';
 import type { Deps } from '../deps';
@@ -153,7 +153,7 @@ export async function generateSummary(deps: Deps, communityId: string): Promise<
     recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
     latestStoredSummary(deps.db, communityId),
     communityPrompts(deps, communityId),
-    getDeliverySettings(deps.db, communityId),
+    getDeliverySchedule(deps.db, communityId),
   ]);
   // the admin's summary language (delivery settings) wins over the group's own
   const language = delivery?.language ?? 'group';

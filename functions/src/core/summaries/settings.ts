@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_SUMMARY_PROMPTS,
-  defaultDeliverySettings,
+  defaultDeliverySchedule,
+  type Community,
+  type DeliverySchedule,
   PROMPT_HISTORY_MAX,
   type CommunitySummaryPrompts,
   type DeliverySettings,
@@ -10,11 +12,11 @@ import {
   type StoredDeliverySettings,
   type SummaryPrompts,
 } from '@kehila/shared';
-import { getCommunity } from '../../data/communities';
+import { getCommunity, updateCommunity } from '../../data/communities';
 import {
-  getDeliverySettings,
+  getDeliverySchedule,
   promptVersions,
-  putDeliverySettings,
+  putDeliverySchedule,
   putPromptVersion,
   type PromptVersion,
 } from '../../data/summary-settings';
@@ -99,24 +101,45 @@ export async function restorePromptVersion(
   return saveSummaryPrompt(deps, communityId, user, { prompt_name: old.prompt_name, prompt_content: old.prompt_content });
 }
 
-async function communityOf(deps: Pick<Deps, 'db'>, communityId: string) {
+async function communityOf(deps: Pick<Deps, 'db'>, communityId: string): Promise<Community> {
   const community = await getCommunity(deps.db, communityId);
   if (!community) throw fail.notFound('Community not found');
   return community;
 }
 
-/** A community's delivery settings, the defaults (nothing scheduled) until an admin saves some. */
-export async function deliverySettings(deps: Pick<Deps, 'db'>, communityId: string): Promise<StoredDeliverySettings> {
-  const saved = await getDeliverySettings(deps.db, communityId);
-  return saved ?? defaultDeliverySettings(await communityOf(deps, communityId));
+function merged(community: Community, schedule: DeliverySchedule): StoredDeliverySettings {
+  return {
+    daily_summary: community.daily_summary,
+    weekly_summary: community.weekly_summary,
+    summary_destination: community.summary_destination,
+    ...schedule,
+  };
 }
 
-/** Saves a community's delivery settings. */
+/** A community's delivery settings: its own daily/weekly/destination fields and its schedule (defaults until saved). */
+export async function deliverySettings(deps: Pick<Deps, 'db'>, communityId: string): Promise<StoredDeliverySettings> {
+  const [community, schedule] = await Promise.all([
+    communityOf(deps, communityId),
+    getDeliverySchedule(deps.db, communityId),
+  ]);
+  return merged(community, schedule ?? defaultDeliverySchedule(community));
+}
+
+/** Saves a community's delivery settings: the community's fields on it, the schedule beside it. */
 export async function saveDeliverySettings(
   deps: Pick<Deps, 'db' | 'now'>,
   communityId: string,
   settings: DeliverySettings,
 ): Promise<StoredDeliverySettings> {
-  await communityOf(deps, communityId);
-  return putDeliverySettings(deps.db, communityId, { ...settings, updated_at: deps.now().toISOString() });
+  const now = deps.now().toISOString();
+  const { daily_summary, weekly_summary, summary_destination, ...rest } = settings;
+  const community = await updateCommunity(deps.db, communityId, {
+    daily_summary,
+    weekly_summary,
+    summary_destination,
+    updated_at: now,
+  });
+  if (!community) throw fail.notFound('Community not found');
+  const schedule = await putDeliverySchedule(deps.db, communityId, { ...rest, updated_at: now });
+  return merged(community, schedule);
 }

@@ -83,23 +83,36 @@ describe('summary prompt manager and delivery settings', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('has nothing scheduled by default, saves the settings and refuses bad ones', async () => {
+  it("starts from the community's defaults, saves the settings on the community and beside it, and refuses bad ones", async () => {
     const defaults = await api(path('/delivery-settings'), { token });
-    expect(defaults.body).toMatchObject({ daily: false, weekly: false, destination: 'whatsapp', updated_at: null });
+    expect(defaults.body).toMatchObject({
+      daily_summary: false,
+      weekly_summary: true,
+      summary_destination: 'whatsapp',
+      delivery_time: '09:00',
+      language: 'group',
+      updated_at: null,
+    });
     const settings = {
-      daily: true,
-      weekly: true,
+      daily_summary: true,
+      weekly_summary: true,
       weekly_day: 'friday',
       delivery_time: '18:30',
       time_zone: 'America/New_York',
       language: 'he',
-      destination: 'both',
+      summary_destination: 'both',
       sheet_id: '1AbC-dEf_123',
     };
     const saved = await api(path('/delivery-settings'), { token, method: 'PUT', body: settings });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject(settings);
     expect((await api(path('/delivery-settings'), { token })).body).toEqual(saved.body);
+    // the daily/weekly/destination fields are the community's own (S1 §2)
+    expect((await api(`/api/communities/${community.id}`, { token })).body).toMatchObject({
+      daily_summary: true,
+      weekly_summary: true,
+      summary_destination: 'both',
+    });
 
     const badZone = await api(path('/delivery-settings'), {
       token,
@@ -110,7 +123,7 @@ describe('summary prompt manager and delivery settings', () => {
     const noSheet = await api(path('/delivery-settings'), {
       token,
       method: 'PUT',
-      body: { ...settings, destination: 'sheet', sheet_id: null },
+      body: { ...settings, summary_destination: 'sheet', sheet_id: null },
     });
     expect(noSheet).toMatchObject({ status: 400, body: { message: 'Please enter the spreadsheet id' } });
     const badTime = await api(path('/delivery-settings'), {

@@ -49,7 +49,11 @@ export async function getDeliverySchedule(db: Db, communityId: string): Promise<
 }
 
 /** Saves a community's delivery schedule (one item, replaced). */
-export async function putDeliverySchedule(db: Db, communityId: string, schedule: DeliverySchedule): Promise<DeliverySchedule> {
+export async function putDeliverySchedule(
+  db: Db,
+  communityId: string,
+  schedule: DeliverySchedule,
+): Promise<DeliverySchedule> {
   const s = DeliveryScheduleSchema.parse(schedule);
   await db.doc.send(
     new PutCommand({

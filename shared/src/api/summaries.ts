@@ -23,7 +23,8 @@ export const summaryRoutes = {
     auth: 'admin',
     area: 'summaries',
     requires: 'active-plan',
-    summary: "The community's system and user prompts (its newest versions, else the defaults) and the defaults (S2 §7.5 get_community_summary_prompts).",
+    summary:
+      "The community's system and user prompts (its newest versions, else the defaults) and the defaults (S2 §7.5 get_community_summary_prompts).",
     params: CommunityParams,
     response: CommunitySummaryPromptsSchema,
   }),
@@ -33,7 +34,8 @@ export const summaryRoutes = {
     auth: 'admin',
     area: 'summaries',
     requires: 'active-plan',
-    summary: 'Every saved version of both prompts, newest first; is_active marks the version in use (S2 §7.5 get_community_prompt_history).',
+    summary:
+      'Every saved version of both prompts, newest first; is_active marks the version in use (S2 §7.5 get_community_prompt_history).',
     params: CommunityParams,
     response: z.object({ items: z.array(PromptHistoryItemSchema) }),
   }),
@@ -56,7 +58,8 @@ export const summaryRoutes = {
     area: 'summaries',
     requires: 'active-plan',
     status: 201,
-    summary: 'Restores an earlier version: saved again as the newest version of its prompt (404 for an unknown version).',
+    summary:
+      'Restores an earlier version: saved again as the newest version of its prompt (404 for an unknown version).',
     params: CommunityParams.extend({ versionId: IdSchema }),
     response: PromptHistoryItemSchema,
   }),

@@ -38,8 +38,14 @@ export type SummarySections = z.infer<typeof SummarySectionsSchema>;
  */
 export function citedSummarySchema(periodMessageIds: ReadonlySet<string>) {
   const Id = z.string().refine((id) => periodMessageIds.has(id), { message: 'Cites a message outside the period' });
-  const Cited = z.object({ text: SummaryItemSchema.shape.text, message_ids: z.array(Id).min(1).max(SUMMARY_ITEM_MAX_CITATIONS) });
-  const Stat = z.object({ text: SummaryItemSchema.shape.text, message_ids: z.array(Id).max(SUMMARY_ITEM_MAX_CITATIONS) });
+  const Cited = z.object({
+    text: SummaryItemSchema.shape.text,
+    message_ids: z.array(Id).min(1).max(SUMMARY_ITEM_MAX_CITATIONS),
+  });
+  const Stat = z.object({
+    text: SummaryItemSchema.shape.text,
+    message_ids: z.array(Id).max(SUMMARY_ITEM_MAX_CITATIONS),
+  });
   return SummarySectionsSchema.extend({
     key_topics: z.array(Cited).max(SUMMARY_SECTION_MAX_ITEMS),
     action_items: z.array(Cited).max(SUMMARY_SECTION_MAX_ITEMS),

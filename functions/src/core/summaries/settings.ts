@@ -32,10 +32,7 @@ function newestOf(versions: readonly PromptVersion[]): Partial<Record<PromptName
 }
 
 /** The prompts a community's summaries use: its newest saved versions, null for a prompt never saved. */
-export async function communityPrompts(
-  deps: Pick<Deps, 'db'>,
-  communityId: string,
-): Promise<Partial<SummaryPrompts>> {
+export async function communityPrompts(deps: Pick<Deps, 'db'>, communityId: string): Promise<Partial<SummaryPrompts>> {
   const newest = newestOf(await promptVersions(deps.db, communityId));
   return {
     ...(newest.system_prompt ? { system_prompt: newest.system_prompt.prompt_content } : {}),
@@ -98,7 +95,10 @@ export async function restorePromptVersion(
 ): Promise<PromptHistoryItem> {
   const old = (await promptVersions(deps.db, communityId)).find((v) => v.id === versionId);
   if (!old) throw fail.notFound('Prompt version not found');
-  return saveSummaryPrompt(deps, communityId, user, { prompt_name: old.prompt_name, prompt_content: old.prompt_content });
+  return saveSummaryPrompt(deps, communityId, user, {
+    prompt_name: old.prompt_name,
+    prompt_content: old.prompt_content,
+  });
 }
 
 async function communityOf(deps: Pick<Deps, 'db'>, communityId: string): Promise<Community> {

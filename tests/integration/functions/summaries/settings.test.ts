@@ -57,7 +57,11 @@ describe('summary prompt manager and delivery settings', () => {
       method: 'POST',
     });
     expect(restored.status).toBe(201);
-    expect(restored.body).toMatchObject({ prompt_name: 'user_prompt', prompt_content: 'First: {{messageData}}', is_active: true });
+    expect(restored.body).toMatchObject({
+      prompt_name: 'user_prompt',
+      prompt_content: 'First: {{messageData}}',
+      is_active: true,
+    });
 
     loaded = (await api(path('/summary-prompts'), { token })).body as unknown as CommunitySummaryPrompts;
     expect(loaded.user_prompt).toBe('First: {{messageData}}');

@@ -196,7 +196,9 @@ describe('cited summary (every line links the messages it comes from)', () => {
       ['1', 'Source message 1 of 2', '/messages?view=table&id=m-1'],
       ['2', 'Source message 2 of 2', '/messages?view=table&id=m-4'],
     ]);
-    expect(within(within(body).getByRole('region', { name: 'Recommended Actions' })).getByText('None')).toBeInTheDocument();
+    expect(
+      within(within(body).getByRole('region', { name: 'Recommended Actions' })).getByText('None'),
+    ).toBeInTheDocument();
     expect(within(within(body).getByRole('region', { name: 'Quick Stats' })).queryAllByRole('link')).toEqual([]);
   });
 

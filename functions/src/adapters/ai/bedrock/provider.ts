@@ -399,7 +399,8 @@ export class BedrockAiPort implements AiPort {
       sections.key_topics.length -
       sections.action_items.length -
       sections.recommended_actions.length;
-    if (dropped > 0) logger.warn('bedrock: summary lines without a valid citation dropped', { communityId: c.communityId, dropped });
+    if (dropped > 0)
+      logger.warn('bedrock: summary lines without a valid citation dropped', { communityId: c.communityId, dropped });
     const lang = summaryLanguage(c, input.messages);
     const title = lang === 'he' ? `סיכום ${c.name}` : `${c.name} — Summary`;
     return { language: lang, sections, text: summaryMarkdown(title, sections, lang) };

@@ -234,7 +234,9 @@ export function summarizeLocal(input: {
   if (events.length > 0) {
     const e = events[events.length - 1]!;
     recs.push({
-      text: he ? `להזכיר לחברים על: "${excerpt(e.content, 90)}".` : `Remind members about: "${excerpt(e.content, 90)}".`,
+      text: he
+        ? `להזכיר לחברים על: "${excerpt(e.content, 90)}".`
+        : `Remind members about: "${excerpt(e.content, 90)}".`,
       message_ids: cite([e]),
     });
   }

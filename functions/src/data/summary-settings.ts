@@ -48,18 +48,42 @@ export async function getDeliverySchedule(db: Db, communityId: string): Promise<
   return res.Item ? DeliveryScheduleSchema.parse(stripKeys(res.Item)) : null;
 }
 
-/** Saves a community's delivery schedule (one item, replaced). */
+/**
+ * Saves a community's delivery schedule (one item, replaced). `scheduled` (a daily or weekly summary
+ * is on) puts it in the scheduler's index; off, it leaves the index.
+ */
 export async function putDeliverySchedule(
   db: Db,
   communityId: string,
   schedule: DeliverySchedule,
+  scheduled: boolean,
 ): Promise<DeliverySchedule> {
   const s = DeliveryScheduleSchema.parse(schedule);
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...keys.deliverySettings(communityId), entity: 'delivery-schedule', community_id: communityId, ...s },
+      Item: {
+        ...keys.deliverySettings(communityId),
+        ...(scheduled ? keys.scheduledDelivery(communityId) : {}),
+        entity: 'delivery-schedule',
+        community_id: communityId,
+        ...s,
+      },
     }),
   );
   return s;
+}
+
+/** Every community with a daily or weekly summary on, and its schedule (one index query, paged). */
+export async function scheduledDeliveries(db: Db): Promise<{ communityId: string; schedule: DeliverySchedule }[]> {
+  return queryAll(
+    db,
+    { index: 'gsi1', pk: keys.scheduledDeliveryPartition },
+    {
+      map: (item) => ({
+        communityId: String(item.community_id),
+        schedule: DeliveryScheduleSchema.parse(stripKeys(item)),
+      }),
+    },
+  );
 }

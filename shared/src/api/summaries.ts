@@ -6,6 +6,7 @@ import {
   PromptHistoryItemSchema,
   PromptSaveSchema,
   StoredDeliverySettingsSchema,
+  SummaryDeliverySchema,
 } from '../schemas/summaries';
 
 /** Most prompt versions the history returns (newest first). */
@@ -87,5 +88,16 @@ export const summaryRoutes = {
       path: ['sheet_id'],
     }),
     response: StoredDeliverySettingsSchema,
+  }),
+  listSummaryDeliveries: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/summary-deliveries',
+    auth: 'admin',
+    area: 'summaries',
+    requires: 'active-plan',
+    summary:
+      'The newest scheduled deliveries (period, destination, sent/sending/failed, attempts, the error of a failed one), newest first.',
+    params: CommunityParams,
+    response: z.object({ items: z.array(SummaryDeliverySchema) }),
   }),
 };

@@ -220,3 +220,23 @@ export function defaultDeliverySchedule(community: { group_language: string | nu
     updated_at: null,
   };
 }
+
+/** Where one delivery went: the WhatsApp group or the spreadsheet. */
+export const DeliveryDestinationSchema = z.enum(['whatsapp', 'sheet']);
+export type DeliveryDestination = z.infer<typeof DeliveryDestinationSchema>;
+
+/**
+ * One scheduled delivery of a summary (community + period + destination is its idempotency key):
+ * sending while a worker holds it, sent, or failed with the last error after its attempts.
+ */
+export const SummaryDeliverySchema = z.object({
+  period: z.string(),
+  kind: z.enum(['daily', 'weekly']),
+  destination: DeliveryDestinationSchema,
+  status: z.enum(['sending', 'sent', 'failed']),
+  attempts: z.number().int().min(0),
+  summary_id: z.string().nullable(),
+  error: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type SummaryDelivery = z.infer<typeof SummaryDeliverySchema>;

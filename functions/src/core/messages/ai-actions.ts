@@ -144,17 +144,23 @@ export async function latestSummary(
 /**
  * generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored with
  * its period and the message ids each item cites. It uses the community's prompts (Prompt Manager)
- * and its summary language (delivery settings). Citations are checked against the period's
+ * and its summary language (delivery settings); `since` limits it to messages of a period. Citations are checked against the period's
  * messages before storing; a summary that cites anything else is refused, not stored.
  */
-export async function generateSummary(deps: Deps, communityId: string): Promise<StoredSummary> {
+export async function generateSummary(
+  deps: Deps,
+  communityId: string,
+  opts: { readonly since?: string } = {},
+): Promise<StoredSummary> {
   const community = await communityWithGroup(deps, communityId);
-  const [messages, last, prompts, delivery] = await Promise.all([
+  const [window, last, prompts, delivery] = await Promise.all([
     recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
     latestStoredSummary(deps.db, communityId),
     communityPrompts(deps, communityId),
     getDeliverySchedule(deps.db, communityId),
   ]);
+  // a scheduled summary reads only its period (the last day or week) of the newest messages
+  const messages = opts.since ? window.filter((m) => m.timestamp >= opts.since!) : window;
   // the admin's summary language (delivery settings) wins over the group's own
   const language = delivery?.language ?? 'group';
   const ctx = {

@@ -140,6 +140,11 @@ export async function saveDeliverySettings(
     updated_at: now,
   });
   if (!community) throw fail.notFound('Community not found');
-  const schedule = await putDeliverySchedule(deps.db, communityId, { ...rest, updated_at: now });
+  const schedule = await putDeliverySchedule(
+    deps.db,
+    communityId,
+    { ...rest, updated_at: now },
+    daily_summary || weekly_summary,
+  );
   return merged(community, schedule);
 }

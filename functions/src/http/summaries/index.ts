@@ -8,6 +8,7 @@ import {
   saveDeliverySettings,
   saveSummaryPrompt,
 } from '../../core/summaries/settings';
+import { listDeliveries } from '../../core/summaries/delivery';
 import { createAreaHandler, implement } from '../route-handler';
 import { bedrockAi } from '../../wiring/cloud/ai';
 import type { Wiring } from '../../wiring/deps';
@@ -41,8 +42,12 @@ const putDelivery = implement(routes.updateDeliverySettings, ({ params, body, de
   saveDeliverySettings(deps, params.communityId, body),
 );
 
+const deliveries = implement(routes.listSummaryDeliveries, async ({ params, deps }) => ({
+  items: await listDeliveries(deps, params.communityId),
+}));
+
 /** Lambda handler of the summaries area. */
 export const handler = createAreaHandler(
-  [latest, generate, prompts, history, savePrompt, restore, getDelivery, putDelivery],
+  [latest, generate, prompts, history, savePrompt, restore, getDelivery, putDelivery, deliveries],
   wiring,
 );

@@ -1,7 +1,7 @@
 import {
   SUMMARY_SECTION_KEYS,
   SUMMARY_SECTIONS,
-  WEEKDAYS,
+  type WEEKDAYS,
   type Community,
   type DeliveryDestination,
   type DeliverySchedule,

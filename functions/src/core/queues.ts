@@ -116,7 +116,7 @@ export const queues = {
     uses: { objects: 'imports-process', queues: ['ingest'] },
   },
   summaries: {
-    worker: 'workers/summaries',
+    worker: 'workers/deliver-summaries',
     // one community's summary per invocation: a model call, then up to two sends
     batchSize: 1,
     // a failed send is retried after the visibility timeout, three more times, then dead-lettered

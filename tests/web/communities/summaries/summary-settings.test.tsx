@@ -180,6 +180,30 @@ describe('Summary delivery settings', () => {
     });
   });
 
+  it('shows a failed delivery with its error and attempts', async () => {
+    const api = fakeApi()
+      .on('GET', DELIVERY, stored)
+      .on('GET', '/api/communities/{communityId}/summary-deliveries', {
+        items: [
+          {
+            period: '2026-11-25:daily',
+            kind: 'daily',
+            destination: 'whatsapp',
+            status: 'failed',
+            attempts: 4,
+            summary_id: 's-1',
+            error: 'gateway answered 502',
+            updated_at: '2026-11-25T07:05:00.000Z',
+          },
+        ],
+      });
+    renderCard(api);
+    const list = await screen.findByRole('list', { name: 'Recent deliveries' });
+    expect(within(list).getByText('Failed')).toBeInTheDocument();
+    expect(within(list).getByText('2026-11-25 · daily · WhatsApp group · 4 attempts')).toBeInTheDocument();
+    expect(within(list).getByText('gateway answered 502')).toBeInTheDocument();
+  });
+
   it("shows the server's message under the field it names", async () => {
     const api = fakeApi()
       .on('GET', DELIVERY, stored)

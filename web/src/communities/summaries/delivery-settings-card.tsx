@@ -9,8 +9,10 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Box from '@cloudscape-design/components/box';
 import Toggle from '@cloudscape-design/components/toggle';
-import { DELIVERY_LANGUAGES, WEEKDAYS, type DeliverySettings } from '@kehila/shared';
+import { DELIVERY_LANGUAGES, WEEKDAYS, type DeliverySettings, type SummaryDelivery } from '@kehila/shared';
 import { messageOr } from '../../api/api-error';
 import { ApiRequestError } from '../../api/client';
 import { routes } from '../../api/routes';
@@ -36,9 +38,47 @@ function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+const STATUS_TYPE = { sent: 'success', sending: 'in-progress', failed: 'error' } as const;
+
+/** The newest scheduled deliveries; a failed one says why and after how many attempts. */
+function RecentDeliveries({ communityId }: { communityId: string }) {
+  const callApi = useCallApi();
+  const query = useQuery({
+    queryKey: ['summary-deliveries', communityId],
+    queryFn: ({ signal }) => callApi(routes.listSummaryDeliveries, { params: { communityId }, signal }),
+  });
+  const items: SummaryDelivery[] = query.data?.items ?? [];
+  return (
+    <SpaceBetween size="xs">
+      <Box variant="h3">{T.recent}</Box>
+      {query.isSuccess && items.length === 0 && <Box color="text-body-secondary">{T.noDeliveries}</Box>}
+      {items.length > 0 && (
+        <ul className={styles.history} aria-label={T.recent}>
+          {items.map((d) => (
+            <li key={`${d.period}-${d.destination}`}>
+              <SpaceBetween size="xs" direction="horizontal" alignItems="center">
+                <StatusIndicator type={STATUS_TYPE[d.status]}>{T.status[d.status]}</StatusIndicator>
+                <span>
+                  {d.period.replace(':', ' · ')} · {T.deliveryTo[d.destination]} · {T.attempts(d.attempts)}
+                </span>
+              </SpaceBetween>
+              {d.status === 'failed' && d.error && (
+                <Box color="text-status-error" fontSize="body-s">
+                  {d.error}
+                </Box>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SpaceBetween>
+  );
+}
+
 /**
  * Summary delivery (issue 10): daily and/or weekly summary, the weekly day, delivery time and IANA
- * time zone, summary language, and where it goes (WhatsApp group, spreadsheet or both). Admins only.
+ * time zone, summary language, and where it goes (WhatsApp group, spreadsheet or both), with the
+ * recent deliveries (a failed one shown with its error). Admins only.
  */
 export function DeliverySettingsCard({ communityId }: { communityId: string }) {
   const callApi = useCallApi();
@@ -143,6 +183,7 @@ export function DeliverySettingsCard({ communityId }: { communityId: string }) {
           <Button variant="primary" formAction="submit" loading={save.isPending}>
             {T.save}
           </Button>
+          <RecentDeliveries communityId={communityId} />
         </SpaceBetween>
       </form>
     );

@@ -44,6 +44,11 @@ export const deliveryText = {
   savedToast: 'Delivery settings saved',
   loadFailed: 'Failed to load delivery settings',
   saveFailed: 'Failed to save delivery settings',
+  recent: 'Recent deliveries',
+  noDeliveries: 'No summary has been delivered yet.',
+  deliveryTo: { whatsapp: 'WhatsApp group', sheet: 'Spreadsheet' },
+  status: { sent: 'Sent', sending: 'Sending', failed: 'Failed' },
+  attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
   weekdays: {
     sunday: 'Sunday',
     monday: 'Monday',

@@ -76,6 +76,17 @@ export const SummaryDeliveryJobSchema = z.object({
 });
 export type SummaryDeliveryJob = z.infer<typeof SummaryDeliveryJobSchema>;
 
+/** A bot command a member wrote in a group (`/summary`, `/summary N`, `/summary today`, `/help`, `/id`). */
+export const BotCommandJobSchema = z.object({
+  communityId: z.string().min(1),
+  groupId: z.string().min(1),
+  command: z.enum(['summary', 'help', 'id']),
+  count: z.number().int().min(1).max(500).nullable(),
+  today: z.boolean(),
+  ...correlation,
+});
+export type BotCommandJob = z.infer<typeof BotCommandJobSchema>;
+
 export const queues = {
   ingest: {
     worker: 'workers/enrich',
@@ -127,6 +138,18 @@ export const queues = {
     summary: 'Scheduled summaries waiting to be written and delivered to the WhatsApp group and/or the spreadsheet.',
     message: SummaryDeliveryJobSchema,
     // the summary (Bedrock), the group (the gateway's send API), the spreadsheet (Google Sheets)
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] },
+  },
+  bot: {
+    worker: 'workers/bot-commands',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 120,
+    timeoutSeconds: 90,
+    memoryMb: 1024,
+    summary: 'Bot commands written in groups, waiting for the bot’s answer in the group.',
+    message: BotCommandJobSchema,
+    // the summary (Bedrock), the answer (the gateway's send API)
     uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] },
   },
 } as const satisfies Record<string, QueueDef>;

@@ -144,17 +144,18 @@ export async function latestSummary(
 /**
  * generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored with
  * its period and the message ids each item cites. It uses the community's prompts (Prompt Manager)
- * and its summary language (delivery settings); `since` limits it to messages of a period. Citations are checked against the period's
+ * and its summary language (delivery settings); `since` limits it to messages of a period, `limit`
+ * to the newest N (the bot's `/summary N`). Citations are checked against the period's
  * messages before storing; a summary that cites anything else is refused, not stored.
  */
 export async function generateSummary(
   deps: Deps,
   communityId: string,
-  opts: { readonly since?: string } = {},
+  opts: { readonly since?: string; readonly limit?: number } = {},
 ): Promise<StoredSummary> {
   const community = await communityWithGroup(deps, communityId);
   const [window, last, prompts, delivery] = await Promise.all([
-    recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
+    recent(deps, communityId, opts.limit ?? Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
     latestStoredSummary(deps.db, communityId),
     communityPrompts(deps, communityId),
     getDeliverySchedule(deps.db, communityId),

@@ -138,7 +138,7 @@ export const queues = {
     summary: 'Scheduled summaries waiting to be written and delivered to the WhatsApp group and/or the spreadsheet.',
     message: SummaryDeliveryJobSchema,
     // the summary (Bedrock), the group (the gateway's send API), the spreadsheet (Google Sheets)
-    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] },
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
   },
   bot: {
     worker: 'workers/bot-commands',
@@ -150,7 +150,7 @@ export const queues = {
     summary: 'Bot commands written in groups, waiting for the bot’s answer in the group.',
     message: BotCommandJobSchema,
     // the summary (Bedrock), the answer (the gateway's send API)
-    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] },
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

@@ -63,9 +63,9 @@ describe('scheduled summary delivery', () => {
   beforeAll(async () => {
     deps = useStackEnv();
     token = (await signIn('admin@example.com', 'kehila-demo')).IdToken;
-    [daily, weekly, failing] = await Promise.all(
-      [0, 1, 2].map(() => communityWithGroup(deps, freshGroupId(), [subOf(token)])),
-    );
+    daily = await communityWithGroup(deps, freshGroupId(), [subOf(token)]);
+    weekly = await communityWithGroup(deps, freshGroupId(), [subOf(token)]);
+    failing = await communityWithGroup(deps, freshGroupId(), [subOf(token)]);
     await messagesIn(daily, ['Please send the budget by Friday', 'Can anyone recommend an accountant?']);
     await messagesIn(weekly, ['URGENT: the website is down', 'Thanks for the meetup!']);
     await messagesIn(failing, ['Who is bringing the projector tomorrow?']);

@@ -473,7 +473,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
     }
   });
 
-  it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, scheduled summaries), when configured', () => {
+  it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries), when configured', () => {
     const carrying = (k: SynthesizedKehila, variable: string) =>
       Object.values(resourcesOf(k.templates.api, 'AWS::Lambda::Function'))
         .filter((f) => f.Properties.Environment.Variables[variable] !== undefined)
@@ -483,6 +483,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
         ]);
     expect(carrying(full, 'WEB_ORIGIN')).toEqual([['kehila-billing', 'https://d111111abcdef8.cloudfront.net']]);
     expect(carrying(full, 'WHATSAPP_SEND_PROVIDER').sort()).toEqual([
+      ['kehila-bot-commands', 'waha'],
       ['kehila-deliver-summaries', 'waha'],
       ['kehila-webhooks', 'waha'],
     ]);

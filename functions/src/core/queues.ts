@@ -71,7 +71,8 @@ export type ImportTask = z.infer<typeof ImportTaskSchema>;
 export const SummaryDeliveryJobSchema = z.object({
   communityId: z.string().min(1),
   kind: z.enum(['daily', 'weekly']),
-  period: z.string().regex(/^\d{4}-\d{2}-\d{2}:(daily|weekly)$/),
+  /** `<local date>:<kind>`; built by the scheduler only (core/summaries/delivery.ts dueSummaries). */
+  period: z.string().min(1).max(40),
   ...correlation,
 });
 export type SummaryDeliveryJob = z.infer<typeof SummaryDeliveryJobSchema>;

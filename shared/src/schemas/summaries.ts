@@ -174,8 +174,14 @@ export const DeliverySettingsSchema = z.object({
   /** The day of the weekly summary. */
   weekly_day: z.enum(WEEKDAYS),
   /** Local time, 24 h "HH:MM". */
-  delivery_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM'),
-  time_zone: z.string().refine(isIanaTimeZone, 'Please choose a valid time zone'),
+  delivery_time: z
+    .string()
+    .max(5, 'Please enter a time as HH:MM')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM'),
+  time_zone: z
+    .string()
+    .max(64, 'Please choose a valid time zone')
+    .refine(isIanaTimeZone, 'Please choose a valid time zone'),
   /** Hebrew, English, or the group's own language. */
   language: z.enum(DELIVERY_LANGUAGES),
   /** The Google spreadsheet id (when the destination includes the sheet). */

@@ -26,6 +26,10 @@ const EnvSchema = z.object({
   EXPORTS_BUCKET: z.string().optional(),
   /** …or locally a directory, the key signing its URLs, and the origin put in front of them ('' = same origin). */
   LOCAL_OBJECTS_DIR: z.string().optional(),
+  /** The local stack's data directory: the spreadsheet outbox (CSV files) lives under its outbox/. */
+  KEHILA_DATA_DIR: z.string().optional(),
+  /** Google service account (its JSON key) that appends summaries to spreadsheets. */
+  GOOGLE_SERVICE_ACCOUNT_JSON: z.string().optional(),
   LOCAL_OBJECTS_SECRET: z.string().optional(),
   LOCAL_OBJECTS_URL: z.string().default(''),
   /** OpenSearch domain endpoint (https://…); unset means the embedded local search engine. */
@@ -110,6 +114,8 @@ export interface Config {
   readonly signUpTicket?: { readonly secretName?: string; readonly key?: string };
   /** The secret proving a request came through CloudFront; absent means the API takes requests from anyone. */
   readonly originVerifySecretName?: string;
+  /** Summary spreadsheets: the Google service account (cloud), or the local CSV outbox directory. */
+  readonly sheets?: { readonly serviceAccountJson?: string; readonly localDir?: string };
 }
 
 /** Reads the configuration from the environment: the one way to read config. */
@@ -167,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.SIGN_UP_TICKET_KEY ? { key: e.SIGN_UP_TICKET_KEY } : {}),
     },
     ...(e.ORIGIN_VERIFY_SECRET_NAME ? { originVerifySecretName: e.ORIGIN_VERIFY_SECRET_NAME } : {}),
+    sheets: {
+      ...(e.GOOGLE_SERVICE_ACCOUNT_JSON ? { serviceAccountJson: e.GOOGLE_SERVICE_ACCOUNT_JSON } : {}),
+      ...(e.KEHILA_DATA_DIR ? { localDir: `${e.KEHILA_DATA_DIR.replace(/\/+$/, '')}/outbox` } : {}),
+    },
   };
 }
 

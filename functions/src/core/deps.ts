@@ -7,6 +7,7 @@ import type { QueueClient } from './ports/queues';
 import type { RealtimePort } from './ports/realtime';
 import type { SearchPort } from './ports/search';
 import type { SecretsPort } from './ports/secrets';
+import type { SheetsPort } from './ports/sheets';
 import type { ObjectStore } from './ports/storage';
 import type { WhatsAppInbound, WhatsAppSender } from './ports/whatsapp';
 
@@ -30,6 +31,8 @@ export interface Ports {
   readonly payments: PaymentsPort;
   /** The user pool's public sign-up and password-reset calls. */
   readonly identity: IdentityPort;
+  /** Summary spreadsheets (scheduled delivery). */
+  readonly sheets: SheetsPort;
 }
 
 /** The name of a port. */

@@ -63,6 +63,31 @@ export const ImportTaskSchema = z.object({
 });
 export type ImportTask = z.infer<typeof ImportTaskSchema>;
 
+/**
+ * A community's scheduled summary for one period (the scheduler sends it): `period` is the local date
+ * of the run and its kind, e.g. "2026-11-25:daily"; with the community and a destination it is the
+ * idempotency key of a delivery.
+ */
+export const SummaryDeliveryJobSchema = z.object({
+  communityId: z.string().min(1),
+  kind: z.enum(['daily', 'weekly']),
+  /** `<local date>:<kind>`; built by the scheduler only (core/summaries/delivery.ts dueSummaries). */
+  period: z.string().min(1).max(40),
+  ...correlation,
+});
+export type SummaryDeliveryJob = z.infer<typeof SummaryDeliveryJobSchema>;
+
+/** A bot command a member wrote in a group (`/summary`, `/summary N`, `/summary today`, `/help`, `/id`). */
+export const BotCommandJobSchema = z.object({
+  communityId: z.string().min(1),
+  groupId: z.string().min(1),
+  command: z.enum(['summary', 'help', 'id']),
+  count: z.number().int().min(1).max(500).nullable(),
+  today: z.boolean(),
+  ...correlation,
+});
+export type BotCommandJob = z.infer<typeof BotCommandJobSchema>;
+
 export const queues = {
   ingest: {
     worker: 'workers/enrich',
@@ -101,6 +126,32 @@ export const queues = {
     message: ImportTaskSchema,
     // Reads the uploaded export and deletes it once queued; sends its messages to ingest.
     uses: { objects: 'imports-process', queues: ['ingest'] },
+  },
+  summaries: {
+    worker: 'workers/deliver-summaries',
+    // one community's summary per invocation: a model call, then up to two sends
+    batchSize: 1,
+    // a failed send is retried after the visibility timeout, three more times, then dead-lettered
+    maxReceiveCount: 4,
+    visibilityTimeoutSeconds: 120,
+    timeoutSeconds: 90,
+    memoryMb: 1024,
+    summary: 'Scheduled summaries waiting to be written and delivered to the WhatsApp group and/or the spreadsheet.',
+    message: SummaryDeliveryJobSchema,
+    // the summary (Bedrock), the group (the gateway's send API), the spreadsheet (Google Sheets)
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
+  },
+  bot: {
+    worker: 'workers/bot-commands',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 120,
+    timeoutSeconds: 90,
+    memoryMb: 1024,
+    summary: 'Bot commands written in groups, waiting for the bot’s answer in the group.',
+    message: BotCommandJobSchema,
+    // the summary (Bedrock), the answer (the gateway's send API)
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

@@ -176,6 +176,23 @@ export const keys = {
   }),
 
   summary: (communityId: string, createdAt: string): ItemKey => ({ pk: c(communityId), sk: `SUMMARY#${createdAt}` }),
+  /** One saved version of a summary prompt; the newest of a prompt is the one in use. */
+  promptVersion: (communityId: string, createdAt: string, id: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `PROMPT#${createdAt}#${id}`,
+  }),
+  promptVersionPrefix: 'PROMPT#',
+  /** A community's summary delivery settings (one item). */
+  deliverySettings: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'DELIVERY' }),
+  /** gsi1 of a delivery schedule with a daily or weekly summary on: the scheduler lists them all. */
+  scheduledDelivery: (communityId: string) => ({ gsi1pk: 'SUMMARY_SCHEDULES', gsi1sk: c(communityId) }),
+  scheduledDeliveryPartition: 'SUMMARY_SCHEDULES',
+  /** One scheduled delivery: its key is the idempotency key (community + period + destination). */
+  summaryDelivery: (communityId: string, period: string, destination: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `SUMDELIVERY#${period}#${destination}`,
+  }),
+  summaryDeliveryPrefix: 'SUMDELIVERY#',
   clusters: (communityId: string, timeRange: string): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${timeRange}` }),
   /** A supplier of the community's directory (S3 §3); the Browse tab reads the partition whole (docs/suppliers.md). */
   supplier: (communityId: string, supplierId: string): ItemKey => ({

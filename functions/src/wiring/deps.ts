@@ -55,6 +55,7 @@ const PORT_NAMES: Record<PortName, true> = {
   secrets: true,
   payments: true,
   identity: true,
+  sheets: true,
 };
 
 let current: Deps | undefined;

@@ -12,6 +12,7 @@ import { lemonSqueezy } from './cloud/payments';
 import { sqsQueues } from './cloud/queues';
 import { openSearchPort } from './cloud/search';
 import { secretsManager } from './cloud/secrets';
+import { summarySheets } from './cloud/sheets';
 import { gatewayInbound } from './cloud/whatsapp';
 import { createDeps, type Wiring } from './deps';
 
@@ -42,6 +43,7 @@ export const localWiring: Wiring = {
   inbound: gatewayInbound,
   payments: lemonSqueezy,
   identity: cognitoUserPool,
+  sheets: summarySheets,
 };
 
 /**

@@ -22,6 +22,7 @@ import {
 import { IMPORTS_PREFIX } from '../constructs/ObjectStorage';
 import { OriginSecret } from '../constructs/OriginSecret';
 import { Queues } from '../constructs/Queues';
+import { SummarySchedule } from '../constructs/SummarySchedule';
 import { RealtimeApi } from '../constructs/RealtimeApi';
 import type { ServiceFunction } from '../constructs/ServiceFunction';
 import { SECRETS, usesOf, type SecretUse } from '../function-uses';
@@ -161,6 +162,7 @@ export class ApiStack extends Stack {
     // Declared first: the grants above name queues, and the workers' grants run as the queues build them.
     const queues: Queues = new Queues(this, 'Queues', { wiring, alarmTopic: alerts.topic });
     this.queues = queues;
+    new SummarySchedule(this, 'SummarySchedule', { wiring, queues });
     this.api = new Api(this, 'Api', {
       wiring,
       userPool: props.userPool,

@@ -96,7 +96,7 @@ export interface RouteUses {
   /** Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed (`imports-process`). */
   readonly objects?: 'imports-upload' | 'imports-process';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot')[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey')[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */

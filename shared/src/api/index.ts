@@ -10,6 +10,7 @@ import { supplierRoutes } from './suppliers';
 import { memberRoutes } from './members';
 import { inviteRoutes } from './invites';
 import { directoryRoutes } from './directory';
+import { summaryRoutes } from './summaries';
 
 export * from './contract';
 export * from './runtime-config';
@@ -24,6 +25,7 @@ export * from './suppliers';
 export * from './members';
 export * from './invites';
 export * from './directory';
+export * from './summaries';
 export * from './realtime';
 export * from './plans';
 
@@ -40,6 +42,7 @@ export const routes = {
   ...memberRoutes,
   ...inviteRoutes,
   ...directoryRoutes,
+  ...summaryRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

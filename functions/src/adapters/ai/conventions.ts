@@ -4,8 +4,17 @@
  * from its letters. The Bedrock provider imports only this, so its Lambdas never load the local
  * provider's lexicons.
  */
-import type { Message } from '@kehila/shared';
-import { type SUMMARY_SECTIONS } from '@kehila/shared';
+import {
+  SENTIMENT_NEGATIVE_BELOW,
+  SENTIMENT_POSITIVE_ABOVE,
+  SUMMARY_SECTION_KEYS,
+  SUMMARY_SECTIONS,
+  type Emotion,
+  type Message,
+  type SummaryItem,
+  type SummarySections,
+  type Urgency,
+} from '@kehila/shared';
 import type { AiCommunityContext } from '../../core/ports/ai';
 
 /** Language of a text: Hebrew, English or a mix of both. */
@@ -90,4 +99,105 @@ export function summaryLanguage(community: AiCommunityContext, messages: readonl
     else if (l === 'en') en++;
   }
   return he > en ? 'he' : 'en';
+}
+
+/** Markdown of a cited summary (what Copy copies): title, overview, then the four sections; citations are left out. */
+export function summaryMarkdown(title: string, sections: SummarySections, lang: SummaryLanguage): string {
+  const out = [`# ${title}`];
+  if (sections.overview) out.push('', sections.overview);
+  SUMMARY_SECTION_KEYS.forEach((key, i) => {
+    out.push('', summaryHeading(SUMMARY_SECTIONS[i]!, lang));
+    const items = sections[key];
+    if (items.length === 0) out.push(lang === 'he' ? '- אין' : '- None');
+    for (const it of items) out.push(`- ${it.text}`);
+  });
+  return out.join('\n');
+}
+
+const EMOTION_HE: Readonly<Record<Emotion, string>> = {
+  joy: 'שמחה',
+  sadness: 'עצב',
+  anger: 'כעס',
+  fear: 'חשש',
+  surprise: 'הפתעה',
+  disgust: 'גועל',
+  neutral: 'ניטרלי',
+  trust: 'אמון',
+  anticipation: 'ציפייה',
+};
+
+/** What Quick Stats reads of one message. */
+export interface StatRow {
+  readonly msg_id: string;
+  readonly sender: string;
+  readonly timestamp: string;
+  readonly sentiment: number;
+  readonly urgency: Urgency;
+  readonly emotion: Emotion;
+}
+
+/** The summary period as two days (first and last message), or null without messages. */
+export function periodDays(rows: readonly { timestamp: string }[]): { from: string; to: string } | null {
+  if (rows.length === 0) return null;
+  const sorted = rows.map((r) => r.timestamp).sort();
+  return { from: sorted[0]!.slice(0, 10), to: sorted[sorted.length - 1]!.slice(0, 10) };
+}
+
+/**
+ * Quick Stats (S2 §4), computed from the period's messages rather than written by a model, so both
+ * providers state the same true figures. Only the urgent-messages line cites messages (the urgent ones).
+ */
+export function quickStatItems(rows: readonly StatRow[], lang: SummaryLanguage): SummaryItem[] {
+  const period = periodDays(rows);
+  if (!period) return [];
+  const he = lang === 'he';
+  const senders = new Map<string, number>();
+  for (const r of rows) senders.set(r.sender, (senders.get(r.sender) ?? 0) + 1);
+  const bySize = [...senders].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const avg = rows.reduce((s, r) => s + r.sentiment, 0) / rows.length;
+  const mood =
+    avg > SENTIMENT_POSITIVE_ABOVE
+      ? he
+        ? 'חיובי'
+        : 'Positive'
+      : avg < SENTIMENT_NEGATIVE_BELOW
+        ? he
+          ? 'שלילי'
+          : 'Negative'
+        : he
+          ? 'ניטרלי'
+          : 'Neutral';
+  const urgent = rows.filter((r) => r.urgency === 'high');
+  const highPct = Math.round((urgent.length / rows.length) * 100);
+  const emotions = new Map<Emotion, number>();
+  for (const r of rows) if (r.emotion !== 'neutral') emotions.set(r.emotion, (emotions.get(r.emotion) ?? 0) + 1);
+  const emotion = [...emotions].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const top3 = bySize
+    .slice(0, 3)
+    .map(([n, c]) => `${n} (${c})`)
+    .join(', ');
+  const stat = (text: string, ids: string[] = []): SummaryItem => ({ text, message_ids: ids });
+  const urgentIds = urgent
+    .slice(-12)
+    .reverse()
+    .map((r) => r.msg_id);
+  return he
+    ? [
+        stat(`הודעות: ${rows.length}`),
+        stat(`חברים פעילים: ${senders.size}`),
+        stat(`תקופה: ${period.from} – ${period.to}`),
+        stat(`סנטימנט ממוצע: ${avg.toFixed(2)} (${mood})`),
+        stat(`הודעות דחופות: ${highPct}%`, urgentIds),
+        ...(emotion ? [stat(`רגש בולט: ${EMOTION_HE[emotion]}`)] : []),
+        stat(`הכי פעילים: ${top3}`),
+      ]
+    : [
+        stat(`Messages: ${rows.length}`),
+        stat(`Active members: ${senders.size}`),
+        stat(`Period: ${period.from} – ${period.to}`),
+        stat(`Average sentiment: ${avg.toFixed(2)} (${mood})`),
+        stat(`High urgency: ${highPct}%`, urgentIds),
+        ...(emotion ? [stat(`Most common emotion: ${emotion}`)] : []),
+        stat(`Most active: ${top3}`),
+      ];
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   composeActionDetails,
   ACTION_FORM_MESSAGES,
+  citedSummarySchema,
+  DEFAULT_SUMMARY_PROMPTS,
   THREADS_QUERY_LIMIT,
   type Action,
   type ActionForm,
@@ -15,6 +17,8 @@ import { putAction } from '../../data/actions';
 import { getCommunity } from '../../data/communities';
 import { latestMessages } from '../../data/messages';
 import { latestStoredSummary, putSummary } from '../../data/summaries';
+import { getDeliverySchedule } from '../../data/summary-settings';
+import { communityPrompts } from '../summaries/settings';
 import type { AuthUser } from '../authz';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
@@ -137,24 +141,62 @@ export async function latestSummary(
   return deps.now().getTime() - Date.parse(s.created_at) < SUMMARY_VALIDITY_MS ? s : null;
 }
 
-/** generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored. */
-export async function generateSummary(deps: Deps, communityId: string): Promise<StoredSummary> {
+/**
+ * generate-summary (S2 §7.2): an AI summary of recent messages, given the previous one, stored with
+ * its period and the message ids each item cites. It uses the community's prompts (Prompt Manager)
+ * and its summary language (delivery settings); `since` limits it to messages of a period, `limit`
+ * to the newest N (the bot's `/summary N`). Citations are checked against the period's
+ * messages before storing; a summary that cites anything else is refused, not stored.
+ */
+export async function generateSummary(
+  deps: Deps,
+  communityId: string,
+  opts: { readonly since?: string; readonly limit?: number } = {},
+): Promise<StoredSummary> {
   const community = await communityWithGroup(deps, communityId);
-  const [messages, last] = await Promise.all([
-    recent(deps, communityId, Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
+  const [window, last, prompts, delivery] = await Promise.all([
+    recent(deps, communityId, opts.limit ?? Math.max(AI_MESSAGE_WINDOW, THREADS_QUERY_LIMIT)),
     latestStoredSummary(deps.db, communityId),
+    communityPrompts(deps, communityId),
+    getDeliverySchedule(deps.db, communityId),
   ]);
-  let summary: string;
+  // a scheduled summary reads only its period (the last day or week) of the newest messages
+  const messages = opts.since ? window.filter((m) => m.timestamp >= opts.since!) : window;
+  // the admin's summary language (delivery settings) wins over the group's own
+  const language = delivery?.language ?? 'group';
+  const ctx = {
+    ...context(community),
+    ...(language === 'group' ? {} : { group_language: language === 'he' ? 'Hebrew' : 'English' }),
+  };
+  let draft;
   try {
-    summary = await deps.ai.summarize({ messages, community: context(community), lastSummary: last?.summary ?? null });
+    draft = await deps.ai.summarize({
+      messages,
+      community: ctx,
+      lastSummary: last?.summary ?? null,
+      prompts: {
+        system_prompt: prompts.system_prompt ?? DEFAULT_SUMMARY_PROMPTS.system_prompt,
+        user_prompt: prompts.user_prompt ?? DEFAULT_SUMMARY_PROMPTS.user_prompt,
+      },
+    });
   } catch (err) {
     logger.error('summary failed', { error: err as Error });
+    throw fail.unavailable(AI_FAILURES.summary);
+  }
+  const checked = citedSummarySchema(new Set(messages.map((m) => m.msg_id))).safeParse(draft.sections);
+  if (!checked.success) {
+    logger.error('summary refused: citations outside its period', { communityId, issues: checked.error.issues.length });
     throw fail.unavailable(AI_FAILURES.summary);
   }
   return putSummary(deps.db, communityId, {
     id: randomUUID(),
     group_id: community.group_id,
-    summary,
+    summary: draft.text,
     created_at: deps.now().toISOString(),
+    sections: checked.data,
+    period_from: messages[0]?.timestamp ?? null,
+    period_to: messages[messages.length - 1]?.timestamp ?? null,
+    message_count: messages.length,
+    language: draft.language,
   });
 }

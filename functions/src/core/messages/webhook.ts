@@ -8,6 +8,7 @@ import { logger } from '../logger';
 import { count, METRIC } from '../metrics';
 import type { WebhookRequest } from '../ports/whatsapp';
 import type { QueueMessageInput } from '../queues';
+import { parseBotCommand } from './bot-commands';
 import { dayOf } from './ids';
 import { coalescerFor } from './send-coalescer';
 
@@ -61,10 +62,15 @@ export async function receiveWhatsAppWebhook(
   const owner = new Map(groups.map((g, i) => [g, ownerList[i] ?? null]));
 
   const inbound: QueueMessageInput<'ingest'>[] = [];
+  const commands: QueueMessageInput<'bot'>[] = [];
   const unclaimed: UnclaimedGroupEvent[] = [];
   for (const m of parsed.messages) {
     const communityId = owner.get(m.group_id);
-    if (communityId) inbound.push({ community_id: communityId, provider, ...m, correlation_id: correlationId });
+    // a bot command is answered in the group, never stored as an ordinary message
+    const command = communityId ? parseBotCommand(m.text) : null;
+    if (communityId && command)
+      commands.push({ communityId, groupId: m.group_id, ...command, correlation_id: correlationId });
+    else if (communityId) inbound.push({ community_id: communityId, provider, ...m, correlation_id: correlationId });
     else {
       unclaimed.push({ kind: 'message', groupId: m.group_id, senderId: m.sender_id, text: m.text, groupName: null });
     }
@@ -80,6 +86,7 @@ export async function receiveWhatsAppWebhook(
   }
   // Concurrent webhooks share SendMessageBatch calls; each still waits until SQS has its messages.
   if (inbound.length > 0) await coalescerFor(deps.queues, 'ingest').send(inbound);
+  if (commands.length > 0) await deps.queues.sendBatch('bot', commands);
   if (dropped > 0) await countDroppedEvents(deps.db, dayOf(deps.now().toISOString()), provider, dropped);
   count(METRIC.messagesAccepted, inbound.length);
   count(METRIC.messagesDropped, dropped);

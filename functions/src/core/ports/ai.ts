@@ -1,4 +1,4 @@
-import type { Emotion, Intent, Message, SuggestedAction, Urgency } from '@kehila/shared';
+import type { Emotion, Intent, Message, SuggestedAction, SummarySections, Urgency } from '@kehila/shared';
 
 /** What enrichment adds to a message (S2 §3). */
 export interface Enrichment {
@@ -32,6 +32,13 @@ export interface AiCommunityContext {
   readonly group_language: string | null;
 }
 
+/** A written summary: its Markdown text (what Copy copies) and the same content with its citations. */
+export interface SummaryDraft {
+  readonly language: 'he' | 'en';
+  readonly text: string;
+  readonly sections: SummarySections;
+}
+
 /**
  * The AI port: one interface, two providers (local offline NLP and Amazon Bedrock); the choice is
  * configuration (ARCHITECTURE §5).
@@ -45,14 +52,17 @@ export interface AiPort {
   readonly embeddingDimensions: number;
   /** Embeds texts (documents or queries) for meaning-based search, in input order; unit length. */
   embed(texts: readonly string[], context: { communityId: string; purpose: 'document' | 'query' }): Promise<number[][]>;
-  /** An AI summary of recent messages (S2 §4: Key Topics, Action Items, Recommended Actions, Quick Stats). */
+  /**
+   * An AI summary of recent messages (S2 §4: Key Topics, Action Items, Recommended Actions, Quick
+   * Stats), every item citing the msg_id of the messages it comes from; only ids of `messages`.
+   */
   summarize(input: {
     messages: readonly Message[];
     community: AiCommunityContext;
     lastSummary: string | null;
     /** The community's summary prompts (S2 §3); the provider's defaults when absent. The local provider ignores them. */
     prompts?: { system_prompt: string; user_prompt: string } | null;
-  }): Promise<string>;
+  }): Promise<SummaryDraft>;
   /** A title and details for an action from one message (S2 §7.2 generate-action). */
   generateAction(input: {
     message_content: string;

@@ -473,7 +473,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
     }
   });
 
-  it('passes the site origin to billing only, and the WhatsApp send provider to webhooks only, when configured', () => {
+  it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries), when configured', () => {
     const carrying = (k: SynthesizedKehila, variable: string) =>
       Object.values(resourcesOf(k.templates.api, 'AWS::Lambda::Function'))
         .filter((f) => f.Properties.Environment.Variables[variable] !== undefined)
@@ -482,7 +482,11 @@ describe('api stack: what each function may use beyond the table and queues (fun
           f.Properties.Environment.Variables[variable],
         ]);
     expect(carrying(full, 'WEB_ORIGIN')).toEqual([['kehila-billing', 'https://d111111abcdef8.cloudfront.net']]);
-    expect(carrying(full, 'WHATSAPP_SEND_PROVIDER')).toEqual([['kehila-webhooks', 'waha']]);
+    expect(carrying(full, 'WHATSAPP_SEND_PROVIDER').sort()).toEqual([
+      ['kehila-bot-commands', 'waha'],
+      ['kehila-deliver-summaries', 'waha'],
+      ['kehila-webhooks', 'waha'],
+    ]);
     expect(carrying(noWorkers, 'WEB_ORIGIN')).toEqual([]);
     expect(carrying(noWorkers, 'WHATSAPP_SEND_PROVIDER')).toEqual([]);
   });
@@ -639,5 +643,18 @@ describe('api stack: WebSocket API for live events (functions/src/realtime/decla
     );
     expect(noWorkers.stacks.web.runtimeConfig.wsUrl).toBe('');
     expect(noWorkers.templates.api.toJSON().Outputs).not.toHaveProperty('WebSocketUrl');
+  });
+});
+
+describe('api stack: the summary schedule', () => {
+  it('runs the summary schedule function every 5 minutes through EventBridge Scheduler, with a role that may invoke only it', () => {
+    const schedules = Object.values(resourcesOf(api, 'AWS::Scheduler::Schedule'));
+    expect(schedules).toHaveLength(1);
+    const schedule = schedules[0]!;
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+    const fnId = referencedId(schedule.Properties.Target.Arn);
+    const fn = resourcesOf(api, 'AWS::Lambda::Function')[fnId]!;
+    expect(fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('kehila-summary-schedule');
+    expect(fn.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_SUMMARIES');
   });
 });

@@ -153,6 +153,65 @@ describe('AI summary (S2 §4, §8)', () => {
   });
 });
 
+describe('cited summary (every line links the messages it comes from)', () => {
+  const cited = () => ({
+    ...stored(),
+    summary: [
+      '# Founders — Summary',
+      '',
+      '12 messages from 4 members.',
+      '',
+      '## Key Topics',
+      '- **Hiring & Jobs**: 3 messages',
+      '',
+      '## Action Items',
+      '- Send CVs to Dana by Friday — Dana',
+      '',
+      '## Recommended Actions',
+      '- None',
+      '',
+      '## Quick Stats',
+      '- Messages: 12',
+    ].join('\n'),
+    sections: {
+      overview: '12 messages from 4 members.',
+      key_topics: [{ text: '**Hiring & Jobs**: 3 messages', message_ids: ['m-1', 'm-4'] }],
+      action_items: [{ text: 'Send CVs to Dana by Friday — Dana', message_ids: ['m-1'] }],
+      recommended_actions: [],
+      quick_stats: [{ text: 'Messages: 12', message_ids: [] }],
+    },
+    period_from: '2026-03-01T09:00:00.000Z',
+    period_to: '2026-03-03T09:11:00.000Z',
+    message_count: 12,
+    language: 'en',
+  });
+
+  it('numbers the citations of each line and says None for an empty part', async () => {
+    const api = defaultApi().on(routes.latestSummary, () => cited());
+    renderMessages({ api });
+    const body = await screen.findByTestId('summary-body');
+    const topics = within(body).getByRole('region', { name: 'Key Topics' });
+    const links = within(topics).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('aria-label'), l.getAttribute('href')])).toEqual([
+      ['1', 'Source message 1 of 2', '/messages?view=table&id=m-1'],
+      ['2', 'Source message 2 of 2', '/messages?view=table&id=m-4'],
+    ]);
+    expect(
+      within(within(body).getByRole('region', { name: 'Recommended Actions' })).getByText('None'),
+    ).toBeInTheDocument();
+    expect(within(within(body).getByRole('region', { name: 'Quick Stats' })).queryAllByRole('link')).toEqual([]);
+  });
+
+  it('opens the cited message on the Messages screen', async () => {
+    const api = defaultApi().on(routes.latestSummary, () => cited());
+    const { user, router } = renderMessages({ api });
+    const actions = within(await screen.findByTestId('summary-body')).getByRole('region', { name: 'Action Items' });
+    await user.click(within(actions).getByRole('link', { name: 'Source message 1 of 1' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/messages?view=table&id=m-1'));
+    expect(await findToast('Searching for message ID: m-1')).toBeInTheDocument();
+  });
+});
+
 describe('summary sections', () => {
   it('recognises headings that add a translation, bold headings and bare names; other headings are titles', () => {
     const parts = parseSummarySections(

@@ -1,4 +1,4 @@
-import { SUMMARY_SECTIONS } from '@kehila/shared';
+import { SUMMARY_SECTION_KEYS, SUMMARY_SECTIONS, type StoredSummary } from '@kehila/shared';
 
 /** One of the four parts of an AI summary (S2 §4). */
 export type SummarySectionName = (typeof SUMMARY_SECTIONS)[number];
@@ -9,7 +9,14 @@ export interface SummarySection {
   readonly title: string | null;
   /** Key Topics, Action Items, Recommended Actions or Quick Stats when the heading names one. */
   readonly name: SummarySectionName | null;
-  readonly items: { readonly bullet: boolean; readonly text: string }[];
+  readonly items: SummaryLine[];
+}
+
+/** A line of a section; `citations` are the msg_ids it comes from (none for summaries stored before citations). */
+export interface SummaryLine {
+  readonly bullet: boolean;
+  readonly text: string;
+  readonly citations?: readonly string[];
 }
 
 const MARKDOWN_HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
@@ -34,7 +41,7 @@ export function parseSummarySections(summary: string): SummarySection[] {
   const sections: {
     title: string | null;
     name: SummarySectionName | null;
-    items: SummarySection['items'][number][];
+    items: SummaryLine[];
   }[] = [];
   let current: (typeof sections)[number] = { title: null, name: null, items: [] };
   sections.push(current);
@@ -60,4 +67,32 @@ export function boldRuns(text: string): { bold: boolean; text: string }[] {
     .split(/\*\*(.+?)\*\*/g)
     .map((t, i) => ({ bold: i % 2 === 1, text: t }))
     .filter((r) => r.text);
+}
+
+/**
+ * The sections a stored summary shows: from its cited sections when it has them (each line with the
+ * messages it cites, headings as the summary's text writes them, e.g. with their Hebrew title), else
+ * parsed from its text.
+ */
+export function summaryView(summary: StoredSummary): SummarySection[] {
+  const parsed = parseSummarySections(summary.summary);
+  const cited = summary.sections;
+  if (!cited) return parsed;
+  const intro = parsed.find((s) => s.name === null);
+  const out: SummarySection[] = [];
+  const overview = cited.overview
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((text) => ({ bullet: false, text }));
+  if (intro?.title || overview.length > 0) out.push({ title: intro?.title ?? null, name: null, items: overview });
+  SUMMARY_SECTION_KEYS.forEach((key, i) => {
+    const name = SUMMARY_SECTIONS[i]!;
+    out.push({
+      title: parsed.find((s) => s.name === name)?.title ?? name,
+      name,
+      items: cited[key].map((it) => ({ bullet: true, text: it.text, citations: it.message_ids })),
+    });
+  });
+  return out;
 }

@@ -17,6 +17,8 @@ import { AddCommunityDialog } from '../../communities/add-community-dialog';
 import { communityText as T } from '../../communities/community-text';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { CommunityInfoCard } from '../../communities/info/community-info-card';
+import { DeliverySettingsCard } from '../../communities/summaries/delivery-settings-card';
+import { SummaryPromptManager } from '../../communities/summaries/summary-prompt-manager';
 import { useToast } from '../../components/toast/use-toast';
 import styles from './settings.module.css';
 
@@ -154,7 +156,10 @@ function CommunityManagement() {
   );
 }
 
-/** The Community tab (S2 §2.4): Community Management and the selected community's information card. */
+/**
+ * The Community tab (S2 §2.4): Community Management, the selected community's information card, and
+ * for its admins the summary delivery settings and the AI Summary Prompt Manager.
+ */
 export function CommunityTab() {
   const { community } = useCurrentCommunity();
   return (
@@ -162,6 +167,12 @@ export function CommunityTab() {
       <CommunityManagement />
       {community && (
         <CommunityInfoCard key={community.community_id} communityId={community.community_id} role={community.role} />
+      )}
+      {community?.role === 'Admin' && (
+        <DeliverySettingsCard key={`delivery-${community.community_id}`} communityId={community.community_id} />
+      )}
+      {community?.role === 'Admin' && (
+        <SummaryPromptManager key={`prompts-${community.community_id}`} communityId={community.community_id} />
       )}
     </SpaceBetween>
   );

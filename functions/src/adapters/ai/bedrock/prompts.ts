@@ -12,7 +12,7 @@ import {
   type Message,
 } from '@kehila/shared';
 import type { AiCommunityContext, AiInputMessage } from '../../../core/ports/ai';
-import { summaryHeading, summaryLanguage } from '../conventions';
+import { summaryLanguage } from '../conventions';
 import { labellingRulesText } from '../labelling-rules';
 import { TOPIC_LABELS } from '../topics';
 
@@ -24,6 +24,7 @@ export const TRANSCRIPT_MAX = 60_000;
 export const ENRICH_TOOL = 'record_enrichments';
 export const ACTION_TOOL = 'create_action';
 export const SUGGEST_TOOL = 'suggest_actions';
+export const SUMMARY_TOOL = 'record_summary';
 
 /**
  * System prompt of message enrichment: the output format of each field, then the labelling rules
@@ -143,21 +144,6 @@ export function transcript(messages: readonly Message[]): string {
   return kept.reverse().join('\n');
 }
 
-/** Default summary prompts, used when the community has not written its own (S2 §3 summary prompts). */
-export const DEFAULT_SUMMARY_PROMPTS = {
-  system_prompt: `You are the assistant of a WhatsApp community's admins. You write short, factual, warm summaries of the
-community's recent messages. Never invent facts; quote members sparingly; name people as they appear.`,
-  user_prompt: `Community description: {{groupDescription}}
-Community goals: {{groupGoals}}
-Admins: {{adminNames}}
-
-Previous summary (for continuity; do not repeat it):
-{{lastSummary}}
-
-Recent messages:
-{{messageData}}`,
-} as const;
-
 /** Fills `{{name}}`, `{name}` or `\${name}` template variables (S2 §3 user prompt variables). */
 export function fillTemplate(template: string, vars: Readonly<Record<string, string>>): string {
   return template.replace(/\$\{(\w+)\}|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a?: string, b?: string, c?: string) => {
@@ -166,13 +152,45 @@ export function fillTemplate(template: string, vars: Readonly<Record<string, str
   });
 }
 
-/** The format instructions appended to every summary request (sections of S2 §4, language). */
+const citedItems = (what: string) =>
+  ({
+    type: 'array',
+    maxItems: 8,
+    description: what,
+    items: {
+      type: 'object',
+      properties: {
+        text: { type: 'string', description: 'One line, in the summary language. Markdown bold allowed.' },
+        message_ids: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 12,
+          items: { type: 'string' },
+          description: 'The ids (in parentheses in the transcript) of the messages this line comes from.',
+        },
+      },
+      required: ['text', 'message_ids'],
+    },
+  }) as const;
+
+/** The summary tool's input schema (JSON Schema): every line cites its messages. Quick Stats are computed, not asked for. */
+export const SUMMARY_TOOL_SCHEMA = {
+  type: 'object',
+  properties: {
+    overview: { type: 'string', description: 'One or two sentences opening the summary.' },
+    key_topics: citedItems('The main subjects with who discussed them.'),
+    action_items: citedItems('Concrete tasks found in the messages, with who raised them.'),
+    recommended_actions: citedItems('What the admin should do next, tied to the community goals.'),
+  },
+  required: ['overview', 'key_topics', 'action_items', 'recommended_actions'],
+} as const;
+
+/** The format instructions appended to every summary request: cited JSON through the tool, in the community's language. */
 export function summaryFormat(community: AiCommunityContext, messages: readonly Message[]): string {
   const lang = summaryLanguage(community, messages);
-  const headings = SUMMARY_SECTIONS.map((s) => summaryHeading(s, lang)).join('\n');
-  return `Write the summary in ${lang === 'he' ? 'Hebrew' : 'English'}, in Markdown, with exactly these four section headings, in this order:
-${headings}
-Key Topics: the main subjects with who discussed them. Action Items: concrete tasks found in the messages, with who raised them.
+  return `Write the summary in ${lang === 'he' ? 'Hebrew' : 'English'} and return it through the ${SUMMARY_TOOL} tool, in three parts (${SUMMARY_SECTIONS.slice(0, 3).join(', ')}).
+Every line must cite, in message_ids, the ids of the messages it comes from, exactly as they appear in parentheses in the transcript.
+Say nothing that the cited messages do not say; leave a part empty rather than guess.
 Recommended Actions: what the admin${community.admin_name ? ` (${community.admin_name})` : ''} should do next, tied to the community goals.
-Quick Stats: message count, active members, period, overall mood, share of urgent messages.`;
+Quick Stats are computed separately: do not write them.`;
 }

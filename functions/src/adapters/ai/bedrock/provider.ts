@@ -17,20 +17,30 @@ import * as z from 'zod';
 import {
   EmotionSchema,
   IntentSchema,
+  DEFAULT_SUMMARY_PROMPTS,
   SuggestedActionSchema,
+  SUMMARY_ITEM_MAX_CITATIONS,
+  SUMMARY_SECTION_MAX_ITEMS,
   UrgencySchema,
   type Message,
   type SuggestedAction,
+  type SummaryItem,
 } from '@kehila/shared';
 import { logger } from '../../../core/logger';
 import { embeddingDimensionsOf } from './models';
-import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../../../core/ports/ai';
-import { actionDetails, actionTitle, ACTION_TITLE_MAX } from '../conventions';
+import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment, SummaryDraft } from '../../../core/ports/ai';
+import {
+  actionDetails,
+  actionTitle,
+  ACTION_TITLE_MAX,
+  quickStatItems,
+  summaryLanguage,
+  summaryMarkdown,
+} from '../conventions';
 import { TOPIC_LABELS } from '../topics';
 import {
   ACTION_TOOL,
   ACTION_TOOL_SCHEMA,
-  DEFAULT_SUMMARY_PROMPTS,
   ENRICH_SYSTEM,
   ENRICH_TOOL,
   ENRICH_TOOL_SCHEMA,
@@ -39,8 +49,32 @@ import {
   SUGGEST_TOOL,
   SUGGEST_TOOL_SCHEMA,
   summaryFormat,
+  SUMMARY_TOOL,
+  SUMMARY_TOOL_SCHEMA,
   transcript,
 } from './prompts';
+
+/** The summary tool's answer as the model may give it; citations are checked after. */
+const SummaryToolInputSchema = z.object({
+  overview: z.string().max(2000).default(''),
+  key_topics: z.array(z.object({ text: z.string(), message_ids: z.array(z.string()) })).default([]),
+  action_items: z.array(z.object({ text: z.string(), message_ids: z.array(z.string()) })).default([]),
+  recommended_actions: z.array(z.object({ text: z.string(), message_ids: z.array(z.string()) })).default([]),
+});
+
+/**
+ * Keeps the lines whose citations are messages of the period: an unknown id is dropped, and a line
+ * left citing nothing is dropped (the model said something no message of the period carries).
+ */
+function keepCited(items: readonly { text: string; message_ids: string[] }[], ids: ReadonlySet<string>): SummaryItem[] {
+  return items
+    .map((i) => ({
+      text: i.text.trim().slice(0, 1000),
+      message_ids: [...new Set(i.message_ids.filter((id) => ids.has(id)))].slice(0, SUMMARY_ITEM_MAX_CITATIONS),
+    }))
+    .filter((i) => i.text && i.message_ids.length > 0)
+    .slice(0, SUMMARY_SECTION_MAX_ITEMS);
+}
 
 /** Options of the Bedrock provider. */
 export interface BedrockAiOptions {
@@ -128,13 +162,6 @@ function toolInput(res: ConverseCommandOutput, name: string): unknown {
   const blocks: ContentBlock[] = res.output?.message?.content ?? [];
   for (const b of blocks) if (b.toolUse && b.toolUse.name === name) return b.toolUse.input;
   return undefined;
-}
-
-function textOf(res: ConverseCommandOutput): string {
-  return (res.output?.message?.content ?? [])
-    .map((b) => b.text ?? '')
-    .join('')
-    .trim();
 }
 
 /** The Bedrock provider (see the module comment). */
@@ -322,7 +349,7 @@ export class BedrockAiPort implements AiPort {
     community: AiCommunityContext;
     lastSummary: string | null;
     prompts?: { system_prompt: string; user_prompt: string } | null;
-  }): Promise<string> {
+  }): Promise<SummaryDraft> {
     const prompts = {
       system_prompt: input.prompts?.system_prompt?.trim() || DEFAULT_SUMMARY_PROMPTS.system_prompt,
       user_prompt: input.prompts?.user_prompt?.trim() || DEFAULT_SUMMARY_PROMPTS.user_prompt,
@@ -338,11 +365,45 @@ export class BedrockAiPort implements AiPort {
     const res = await this.converse({
       system: `${prompts.system_prompt}\nCommunity: ${c.name}.`,
       user: `${user}\n\n${summaryFormat(c, input.messages)}`,
-      maxTokens: 2000,
+      tool: { name: SUMMARY_TOOL, description: 'Records the cited summary.', schema: SUMMARY_TOOL_SCHEMA },
+      maxTokens: 3000,
     });
-    const text = textOf(res);
-    if (!text) throw new Error('Bedrock returned an empty summary');
-    return text;
+    const parsed = SummaryToolInputSchema.safeParse(toolInput(res, SUMMARY_TOOL));
+    // no local fallback here: a summary the model did not write is not passed off as the model's
+    if (!parsed.success) throw new Error('Bedrock returned an invalid summary');
+    const ids = new Set(input.messages.map((m) => m.msg_id));
+    const raw = parsed.data;
+    const sections = {
+      overview: raw.overview.trim(),
+      key_topics: keepCited(raw.key_topics, ids),
+      action_items: keepCited(raw.action_items, ids),
+      recommended_actions: keepCited(raw.recommended_actions, ids),
+      quick_stats: quickStatItems(
+        input.messages
+          .filter((m) => m.content?.trim())
+          .map((m) => ({
+            msg_id: m.msg_id,
+            sender: m.Sender_name?.trim() || m.sender_hash || '?',
+            timestamp: m.timestamp,
+            sentiment: m.sentiment ?? 0,
+            urgency: m.urgency ?? 'low',
+            emotion: m.emotion ?? 'neutral',
+          })),
+        summaryLanguage(c, input.messages),
+      ),
+    };
+    const dropped =
+      raw.key_topics.length +
+      raw.action_items.length +
+      raw.recommended_actions.length -
+      sections.key_topics.length -
+      sections.action_items.length -
+      sections.recommended_actions.length;
+    if (dropped > 0)
+      logger.warn('bedrock: summary lines without a valid citation dropped', { communityId: c.communityId, dropped });
+    const lang = summaryLanguage(c, input.messages);
+    const title = lang === 'he' ? `סיכום ${c.name}` : `${c.name} — Summary`;
+    return { language: lang, sections, text: summaryMarkdown(title, sections, lang) };
   }
 
   async generateAction(input: { message_content: string; Sender_name: string | null; topic: string | null }) {

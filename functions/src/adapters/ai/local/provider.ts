@@ -6,7 +6,7 @@
  */
 import type { Message, SuggestedAction } from '@kehila/shared';
 import { logger } from '../../../core/logger';
-import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment } from '../../../core/ports/ai';
+import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment, SummaryDraft } from '../../../core/ports/ai';
 import { generateActionLocal, suggestActionsLocal } from './actions';
 import { EMPTY_DF, foldBatches, parseDf, serializeDf, type DfSnapshot } from './df';
 import {
@@ -167,7 +167,7 @@ export class LocalAiPort implements AiPort {
     messages: readonly Message[];
     community: AiCommunityContext;
     lastSummary: string | null;
-  }): Promise<string> {
+  }): Promise<SummaryDraft> {
     return summarizeLocal(input);
   }
 

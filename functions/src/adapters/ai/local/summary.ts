@@ -1,35 +1,23 @@
 /**
  * Extractive community summary (S2 §4): sections Key Topics, Action Items, Recommended Actions and
  * Quick Stats, written in Hebrew for Hebrew communities and personalised with the community context
- * (name, admin, description, goals). Section headings always start with the English section name
- * (SUMMARY_SECTIONS) so the summary card can split them; Hebrew communities get the Hebrew title after it.
+ * (name, admin, description, goals). It is honest by construction: every item is built from
+ * messages of the period and cites them (their msg_id); nothing is said that no message carries.
  */
 import {
-  SENTIMENT_NEGATIVE_BELOW,
-  SENTIMENT_POSITIVE_ABOVE,
-  SUMMARY_SECTIONS,
+  SUMMARY_ITEM_MAX_CITATIONS,
   type Emotion,
   type Intent,
   type Message,
+  type SummaryItem,
+  type SummarySections,
   type Urgency,
 } from '@kehila/shared';
-import type { AiCommunityContext } from '../../../core/ports/ai';
-import { summaryHeading, summaryLanguage, type SummaryLanguage } from '../conventions';
+import type { AiCommunityContext, SummaryDraft } from '../../../core/ports/ai';
+import { periodDays, quickStatItems, summaryLanguage, summaryMarkdown, type SummaryLanguage } from '../conventions';
 import { labelMessage } from './enrich';
 import { isAnswered } from './actions';
 import { GENERAL_TOPIC, TOPIC_LABELS_HE } from '../topics';
-
-const EMOTION_HE: Readonly<Record<Emotion, string>> = {
-  joy: 'שמחה',
-  sadness: 'עצב',
-  anger: 'כעס',
-  fear: 'חשש',
-  surprise: 'הפתעה',
-  disgust: 'גועל',
-  neutral: 'ניטרלי',
-  trust: 'אמון',
-  anticipation: 'ציפייה',
-};
 
 interface Row {
   readonly m: Message;
@@ -83,43 +71,62 @@ function countBy<T>(items: readonly T[], key: (t: T) => string): Array<[string, 
   return [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-function day(iso: string): string {
-  return iso.slice(0, 10);
+/** Up to the citation limit of ids, the first given first (the most representative). */
+function cite(rows: readonly Row[]): string[] {
+  return [...new Set(rows.map((r) => r.m.msg_id))].slice(0, SUMMARY_ITEM_MAX_CITATIONS);
 }
 
-/** Writes the extractive summary of a community's recent messages. */
+/** The newest rows first: a citation list starts with what was said last. */
+function newestFirst(rows: readonly Row[]): Row[] {
+  return [...rows].reverse();
+}
+
+/** Writes the extractive summary of a community's recent messages, every item citing its messages. */
 export function summarizeLocal(input: {
   messages: readonly Message[];
   community: AiCommunityContext;
   lastSummary: string | null;
-}): string {
+}): SummaryDraft {
   const { community } = input;
   const lang = summaryLanguage(community, input.messages);
   const he = lang === 'he';
   const rows = rowsOf(input.messages);
-  const out: string[] = [];
   const name = community.name?.trim() || (he ? 'הקהילה' : 'the community');
   const admin = community.admin_name?.trim();
+  const title = he ? `סיכום ${name}` : `${name} — Summary`;
+  const done = (sections: SummarySections): SummaryDraft => ({
+    language: lang,
+    sections,
+    text: summaryMarkdown(title, sections, lang),
+  });
 
-  out.push(he ? `# סיכום ${name}` : `# ${name} — Summary`);
   if (rows.length === 0) {
-    out.push('', he ? 'לא היו הודעות חדשות בתקופה הזו.' : 'There were no new messages in this period.');
-    for (const s of SUMMARY_SECTIONS) out.push('', summaryHeading(s, lang), he ? '- אין' : '- None');
-    return out.join('\n');
+    return done({
+      overview: he ? 'לא היו הודעות חדשות בתקופה הזו.' : 'There were no new messages in this period.',
+      key_topics: [],
+      action_items: [],
+      recommended_actions: [],
+      quick_stats: [],
+    });
   }
 
   const senders = countBy(rows, (r) => r.m.Sender_name?.trim() || r.m.sender_hash || '?');
   const topics = countBy(rows, (r) => r.topic).slice(0, 5);
-  const from = day(rows[0]!.m.timestamp);
-  const to = day(rows[rows.length - 1]!.m.timestamp);
+  const period = periodDays(rows.map((r) => r.m))!;
   const topNames = topics.slice(0, 2).map(([t]) => topicLabel(t, lang));
   const greeting = admin ? (he ? `היי ${admin},` : `Hi ${admin},`) : '';
-  const overview = he
-    ? `${rows.length} הודעות מ-${senders.length} חברים בין ${from} ל-${to}, בעיקר בנושאי ${topNames.join(' ו')}.`
-    : `${rows.length} messages from ${senders.length} members between ${from} and ${to}, mostly about ${topNames.join(' and ')}.`;
-  out.push('', [greeting, overview].filter(Boolean).join(' '));
+  const overviewLines = [
+    [
+      greeting,
+      he
+        ? `${rows.length} הודעות מ-${senders.length} חברים בין ${period.from} ל-${period.to}, בעיקר בנושאי ${topNames.join(' ו')}.`
+        : `${rows.length} messages from ${senders.length} members between ${period.from} and ${period.to}, mostly about ${topNames.join(' and ')}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  ];
   if (community.group_description?.trim()) {
-    out.push(
+    overviewLines.push(
       he
         ? `על הקהילה: ${excerpt(community.group_description, 160)}`
         : `About the community: ${excerpt(community.group_description, 160)}`,
@@ -128,7 +135,7 @@ export function summarizeLocal(input: {
 
   // Key Topics: each topic with its size, its people, its words and its most representative message
   const last = (input.lastSummary ?? '').toLowerCase();
-  out.push('', summaryHeading('Key Topics', lang));
+  const keyTopics: SummaryItem[] = [];
   for (const [topic, n] of topics) {
     const inTopic = rows.filter((r) => r.topic === topic);
     const people = new Set(inTopic.map((r) => r.m.Sender_name ?? r.m.sender_hash)).size;
@@ -148,37 +155,36 @@ export function summarizeLocal(input: {
     const label = topicLabel(topic, lang);
     const isNew = last !== '' && !last.includes(topic.toLowerCase()) && !last.includes(label.toLowerCase());
     const newTag = isNew ? (he ? ' (חדש)' : ' (new)') : '';
-    const kwText = kw.length ? (he ? ` — ${kw.join(', ')}` : ` — ${kw.join(', ')}`) : '';
-    out.push(
-      he
-        ? `- **${label}**${newTag}: ${n} הודעות, ${people} משתתפים${kwText}. לדוגמה: "${excerpt(rep.content)}" (${rep.m.Sender_name ?? '?'})`
-        : `- **${label}**${newTag}: ${n} messages, ${people} participants${kwText}. E.g. "${excerpt(rep.content)}" (${rep.m.Sender_name ?? '?'})`,
-    );
+    const kwText = kw.length ? ` — ${kw.join(', ')}` : '';
+    keyTopics.push({
+      text: he
+        ? `**${label}**${newTag}: ${n} הודעות, ${people} משתתפים${kwText}. לדוגמה: "${excerpt(rep.content)}" (${rep.m.Sender_name ?? '?'})`
+        : `**${label}**${newTag}: ${n} messages, ${people} participants${kwText}. E.g. "${excerpt(rep.content)}" (${rep.m.Sender_name ?? '?'})`,
+      message_ids: cite([rep, ...newestFirst(inTopic)]),
+    });
   }
 
-  // Action Items: tasks found in messages, most urgent first
-  out.push('', summaryHeading('Action Items', lang));
+  // Action Items: tasks found in messages, most urgent first; a task several messages repeat cites them all
   const rank: Record<Urgency, number> = { high: 0, medium: 1, low: 2 };
-  const items: Array<{ text: string; who: string; u: Urgency; at: string }> = [];
-  const seenItems = new Set<string>();
+  const items = new Map<string, { text: string; who: string; u: Urgency; at: string; rows: Row[] }>();
   for (const r of rows) {
     for (const text of r.actionItems) {
       const key = text.toLowerCase().replace(/\W+/g, ' ').trim();
-      if (seenItems.has(key)) continue;
-      seenItems.add(key);
-      items.push({ text, who: r.m.Sender_name ?? '?', u: r.urgency, at: r.m.timestamp });
+      const seen = items.get(key);
+      if (seen) seen.rows.push(r);
+      else items.set(key, { text, who: r.m.Sender_name ?? '?', u: r.urgency, at: r.m.timestamp, rows: [r] });
     }
   }
-  items.sort((a, b) => rank[a.u] - rank[b.u] || b.at.localeCompare(a.at));
-  if (items.length === 0) out.push(he ? '- לא נמצאו משימות פתוחות.' : '- No open action items were found.');
-  for (const i of items.slice(0, 8)) {
-    const flag = i.u === 'high' ? (he ? ' (דחוף)' : ' (urgent)') : '';
-    out.push(`- ${excerpt(i.text, 140)} — ${i.who}${flag}`);
-  }
+  const actionItems = [...items.values()]
+    .sort((a, b) => rank[a.u] - rank[b.u] || b.at.localeCompare(a.at))
+    .slice(0, 8)
+    .map((i) => ({
+      text: `${excerpt(i.text, 140)} — ${i.who}${i.u === 'high' ? (he ? ' (דחוף)' : ' (urgent)') : ''}`,
+      message_ids: cite(i.rows),
+    }));
 
-  // Recommended Actions: what the admin could do next
-  out.push('', summaryHeading('Recommended Actions', lang));
-  const recs: string[] = [];
+  // Recommended Actions: what the admin could do next, each from the messages that call for it
+  const recs: SummaryItem[] = [];
   const open = rows.filter(
     (r, i) =>
       (r.intent === 'question' || r.intent === 'request') &&
@@ -189,111 +195,86 @@ export function summarizeLocal(input: {
   );
   if (open.length > 0) {
     const e = open[open.length - 1]!;
-    recs.push(
-      he
+    recs.push({
+      text: he
         ? `לענות על ${open.length} שאלות ובקשות שעדיין לא נענו, למשל: "${excerpt(e.content, 90)}" (${e.m.Sender_name ?? '?'}).`
         : `Follow up on ${open.length} unanswered question${open.length > 1 ? 's' : ''} or request${open.length > 1 ? 's' : ''}, e.g. "${excerpt(e.content, 90)}" (${e.m.Sender_name ?? '?'}).`,
-    );
+      message_ids: cite(newestFirst(open)),
+    });
   }
   const urgent = rows.filter((r) => r.urgency === 'high');
   if (urgent.length > 0) {
-    recs.push(
-      he
+    recs.push({
+      text: he
         ? `לטפל ב-${urgent.length} הודעות דחופות, החל מ: "${excerpt(urgent[urgent.length - 1]!.content, 90)}".`
         : `Handle ${urgent.length} high-urgency message${urgent.length > 1 ? 's' : ''}, starting with "${excerpt(urgent[urgent.length - 1]!.content, 90)}".`,
-    );
+      message_ids: cite(newestFirst(urgent)),
+    });
   }
   const complaints = rows.filter((r) => r.intent === 'complaint' || r.sentiment < -0.5);
   if (complaints.length > 0) {
     const t = countBy(complaints, (r) => r.topic)[0]![0];
-    recs.push(
-      he
+    recs.push({
+      text: he
         ? `להתייחס ל-${complaints.length} הודעות של תסכול או תלונה (בעיקר ${topicLabel(t, lang)}).`
         : `Respond to ${complaints.length} message${complaints.length > 1 ? 's' : ''} expressing frustration or complaints (mostly ${t}).`,
-    );
+      message_ids: cite(newestFirst(complaints)),
+    });
   }
   const toxic = rows.filter((r) => r.toxicity >= 0.5);
   if (toxic.length > 0) {
-    recs.push(
-      he
+    recs.push({
+      text: he
         ? `לבדוק ${toxic.length} הודעות שסומנו כפוגעניות ולהזכיר את כללי הקבוצה.`
         : `Review ${toxic.length} message${toxic.length > 1 ? 's' : ''} flagged as potentially offensive and remind members of the group rules.`,
-    );
+      message_ids: cite(newestFirst(toxic)),
+    });
   }
   const events = rows.filter((r) => r.intent === 'event');
   if (events.length > 0) {
     const e = events[events.length - 1]!;
-    recs.push(
-      he ? `להזכיר לחברים על: "${excerpt(e.content, 90)}".` : `Remind members about: "${excerpt(e.content, 90)}".`,
-    );
+    recs.push({
+      text: he
+        ? `להזכיר לחברים על: "${excerpt(e.content, 90)}".`
+        : `Remind members about: "${excerpt(e.content, 90)}".`,
+      message_ids: cite([e]),
+    });
   }
   if (community.group_goals?.trim() && topics[0]) {
-    recs.push(
-      he
-        ? `לחבר את הדיון על ${topicLabel(topics[0][0], lang)} למטרת הקהילה: ${excerpt(community.group_goals, 100)}.`
-        : `Connect the discussion on ${topics[0][0]} to the community goal: ${excerpt(community.group_goals, 100)}.`,
-    );
+    const top = topics[0][0];
+    recs.push({
+      text: he
+        ? `לחבר את הדיון על ${topicLabel(top, lang)} למטרת הקהילה: ${excerpt(community.group_goals, 100)}.`
+        : `Connect the discussion on ${top} to the community goal: ${excerpt(community.group_goals, 100)}.`,
+      message_ids: cite(newestFirst(rows.filter((r) => r.topic === top))),
+    });
   }
   const topShare = senders[0] ? senders[0][1] / rows.length : 0;
   if (senders.length >= 3 && topShare > 0.4) {
-    recs.push(
-      he
-        ? `לעודד חברים שקטים יותר להשתתף (${senders[0]![0]} כתב/ה ${Math.round(topShare * 100)}% מההודעות).`
-        : `Encourage quieter members to join in (${senders[0]![0]} wrote ${Math.round(topShare * 100)}% of the messages).`,
-    );
+    const top = senders[0]![0];
+    recs.push({
+      text: he
+        ? `לעודד חברים שקטים יותר להשתתף (${top} כתב/ה ${Math.round(topShare * 100)}% מההודעות).`
+        : `Encourage quieter members to join in (${top} wrote ${Math.round(topShare * 100)}% of the messages).`,
+      message_ids: cite(newestFirst(rows.filter((r) => (r.m.Sender_name?.trim() || r.m.sender_hash || '?') === top))),
+    });
   }
-  if (recs.length === 0)
-    recs.push(
-      he
-        ? 'להמשיך לעודד שיח פעיל — אין נושאים פתוחים שדורשים טיפול.'
-        : 'Keep the conversation going — nothing needs attention right now.',
-    );
-  for (const r of recs.slice(0, 6)) out.push(`- ${r}`);
 
-  // Quick Stats
-  out.push('', summaryHeading('Quick Stats', lang));
-  const avg = rows.reduce((s, r) => s + r.sentiment, 0) / rows.length;
-  const mood =
-    avg > SENTIMENT_POSITIVE_ABOVE
-      ? he
-        ? 'חיובי'
-        : 'Positive'
-      : avg < SENTIMENT_NEGATIVE_BELOW
-        ? he
-          ? 'שלילי'
-          : 'Negative'
-        : he
-          ? 'ניטרלי'
-          : 'Neutral';
-  const highPct = Math.round((urgent.length / rows.length) * 100);
-  const emotion = countBy(
-    rows.filter((r) => r.emotion !== 'neutral'),
-    (r) => r.emotion,
-  )[0]?.[0] as Emotion | undefined;
-  const top3 = senders
-    .slice(0, 3)
-    .map(([n, c]) => `${n} (${c})`)
-    .join(', ');
-  if (he) {
-    out.push(
-      `- הודעות: ${rows.length}`,
-      `- חברים פעילים: ${senders.length}`,
-      `- תקופה: ${from} – ${to}`,
-      `- סנטימנט ממוצע: ${avg.toFixed(2)} (${mood})`,
-      `- הודעות דחופות: ${highPct}%`,
-      ...(emotion ? [`- רגש בולט: ${EMOTION_HE[emotion]}`] : []),
-      `- הכי פעילים: ${top3}`,
-    );
-  } else {
-    out.push(
-      `- Messages: ${rows.length}`,
-      `- Active members: ${senders.length}`,
-      `- Period: ${from} – ${to}`,
-      `- Average sentiment: ${avg.toFixed(2)} (${mood})`,
-      `- High urgency: ${highPct}%`,
-      ...(emotion ? [`- Most common emotion: ${emotion}`] : []),
-      `- Most active: ${top3}`,
-    );
-  }
-  return out.join('\n');
+  return done({
+    overview: overviewLines.join('\n'),
+    key_topics: keyTopics,
+    action_items: actionItems,
+    recommended_actions: recs.slice(0, 6),
+    quick_stats: quickStatItems(
+      rows.map((r) => ({
+        msg_id: r.m.msg_id,
+        sender: r.m.Sender_name?.trim() || r.m.sender_hash || '?',
+        timestamp: r.m.timestamp,
+        sentiment: r.sentiment,
+        urgency: r.urgency,
+        emotion: r.emotion,
+      })),
+      lang,
+    ),
+  });
 }

@@ -139,7 +139,7 @@ describe('summary (S2 §4)', () => {
   ];
 
   it('has the four sections in order, personalised with the admin, the description and the goals', () => {
-    const text = summarizeLocal({ messages: english, community: community(), lastSummary: null });
+    const text = summarizeLocal({ messages: english, community: community(), lastSummary: null }).text;
     const headings = text.split('\n').filter((l) => l.startsWith('## '));
     expect(headings).toEqual(SUMMARY_SECTIONS.map((s) => `## ${s}`));
     expect(text).toContain('Hi Ronit,');
@@ -159,7 +159,7 @@ describe('summary (S2 §4)', () => {
       messages: hebrew,
       community: community({ group_language: 'Hebrew', admin_name: 'רונית' }),
       lastSummary: null,
-    });
+    }).text;
     expect(text.split('\n').filter((l) => l.startsWith('## '))).toEqual([
       '## Key Topics — נושאים מרכזיים',
       '## Action Items — משימות',
@@ -175,7 +175,7 @@ describe('summary (S2 §4)', () => {
       messages: [message('שלום לכולם, מה שלומכם?'), message('מישהו מכיר רואה חשבון?')],
       community: community({ group_language: 'Mixed' }),
       lastSummary: null,
-    });
+    }).text;
     expect(text).toContain('נושאים מרכזיים');
   });
 
@@ -184,14 +184,45 @@ describe('summary (S2 §4)', () => {
       messages: english,
       community: community(),
       lastSummary: '## Key Topics\n- **Hiring & Jobs**: 3 messages',
-    });
+    }).text;
     expect(text).toMatch(/\*\*Hiring & Jobs\*\*:/);
     expect(text).toMatch(/\*\*Recommendations & Suppliers\*\* \(new\)/);
   });
 
   it('still has every section when there were no messages', () => {
-    const text = summarizeLocal({ messages: [], community: community(), lastSummary: null });
+    const text = summarizeLocal({ messages: [], community: community(), lastSummary: null }).text;
     for (const s of SUMMARY_SECTIONS) expect(text).toContain(`## ${s}`);
     expect(text).toContain('There were no new messages in this period.');
+  });
+
+  it('cites, in every item but a period-wide stat, only messages it was given', () => {
+    const draft = summarizeLocal({ messages: english, community: community(), lastSummary: null });
+    const ids = new Set(english.map((m) => m.msg_id));
+    const { quick_stats, overview: _overview, ...cited } = draft.sections;
+    const items = Object.values(cited).flat();
+    expect(items.length).toBeGreaterThan(3);
+    for (const item of items) {
+      expect(item.message_ids.length).toBeGreaterThan(0);
+      for (const id of item.message_ids) expect(ids).toContain(id);
+    }
+    for (const stat of quick_stats) for (const id of stat.message_ids) expect(ids).toContain(id);
+  });
+
+  it('cites the message an action item was found in', () => {
+    const draft = summarizeLocal({ messages: english, community: community(), lastSummary: null });
+    const rsvp = draft.sections.action_items.find((i) => i.text.includes('RSVP'));
+    const source = english.find((m) => m.content?.includes('RSVP'))!;
+    expect(rsvp?.message_ids).toEqual([source.msg_id]);
+  });
+
+  it('cites the urgent message in the urgent recommendation and the urgency stat', () => {
+    const draft = summarizeLocal({ messages: english, community: community(), lastSummary: null });
+    const urgent = english.find((m) => m.content?.startsWith('URGENT'))!;
+    expect(draft.sections.recommended_actions.find((r) => r.text.startsWith('Handle'))?.message_ids).toEqual([
+      urgent.msg_id,
+    ]);
+    expect(draft.sections.quick_stats.find((s) => s.text.startsWith('High urgency'))?.message_ids).toEqual([
+      urgent.msg_id,
+    ]);
   });
 });

@@ -304,34 +304,66 @@ describe('Bedrock embeddings', () => {
 });
 
 describe('Bedrock summaries and actions', () => {
-  it('fills the community prompt template and asks for the four sections in Hebrew for a Hebrew community', async () => {
-    bedrock.on(ConverseCommand).resolves(fixture<ConverseCommandOutput>('converse-summary.json'));
-    const text = await port().p.summarize({
-      messages: [message({ content: 'דרוש מפתח בקאנד' })],
-      community: {
-        communityId: 'c1',
-        name: 'מייסדים',
-        group_description: 'קהילת יזמים',
-        group_goals: 'לגייס ולצמוח',
-        admin_name: 'רונית',
-        group_language: 'Hebrew',
-      },
+  const hebrewCommunity = {
+    communityId: 'c1',
+    name: 'מייסדים',
+    group_description: 'קהילת יזמים',
+    group_goals: 'לגייס ולצמוח',
+    admin_name: 'רונית',
+    group_language: 'Hebrew',
+  };
+
+  it('fills the community prompt template and asks for cited JSON in Hebrew for a Hebrew community', async () => {
+    bedrock.on(ConverseCommand).resolves(fixture<ConverseCommandOutput>('converse-summary-cited.json'));
+    await port().p.summarize({
+      messages: [message({ msg_id: 'm-1', content: 'דרוש מפתח בקאנד' })],
+      community: hebrewCommunity,
       lastSummary: 'סיכום קודם',
       prompts: {
         system_prompt: 'You are kind.',
-        user_prompt: 'Goals: {{groupGoals}} / Admins: {adminNames}\n{{messageData}}\nLast: ${lastSummary}',
+        user_prompt:
+          'Goals: {{groupGoals}} / Admins: {adminNames} / About: {{groupDescription}}\n{{messageData}}\nLast: ${lastSummary}',
       },
     });
     const input = converseInput();
     expect(input.system?.[0]?.text).toContain('You are kind.');
     const user = input.messages?.[0]?.content?.[0]?.text ?? '';
-    expect(user).toContain('Goals: לגייס ולצמוח / Admins: רונית');
+    expect(user).toContain('Goals: לגייס ולצמוח / Admins: רונית / About: קהילת יזמים');
     expect(user).toContain('Last: סיכום קודם');
-    expect(user).toContain('דרוש מפתח בקאנד');
-    expect(user).toContain('Hebrew');
-    expect(user).toContain('## Key Topics — נושאים מרכזיים');
-    expect(text).toContain('## Quick Stats');
-    expect(input.toolConfig).toBeUndefined();
+    expect(user).toContain('(m-1) Avi: דרוש מפתח בקאנד');
+    expect(user).toContain('Write the summary in Hebrew');
+    expect(user).toContain('message_ids');
+    expect(input.toolConfig?.toolChoice).toEqual({ tool: { name: 'record_summary' } });
+  });
+
+  it('keeps only citations of the given messages and drops lines left citing none', async () => {
+    bedrock.on(ConverseCommand).resolves(fixture<ConverseCommandOutput>('converse-summary-cited.json'));
+    const out = await port().p.summarize({
+      messages: [
+        message({ msg_id: 'm-1', content: 'דרוש מפתח בקאנד, קו"ח לדנה', Sender_name: 'דנה', urgency: 'high' }),
+        message({ msg_id: 'm-2', content: 'מישהו מכיר רואה חשבון?', Sender_name: 'אבי' }),
+      ],
+      community: hebrewCommunity,
+      lastSummary: null,
+    });
+    expect(out.language).toBe('he');
+    expect(out.sections.key_topics).toEqual([
+      { text: '**גיוס**: דנה מחפשת מפתח בקאנד.', message_ids: ['m-1'] },
+      { text: '**המלצות**: מישהו שאל על רואה חשבון.', message_ids: ['m-2'] },
+    ]);
+    expect(out.sections.action_items).toEqual([{ text: 'לשלוח קורות חיים לדנה — דנה', message_ids: ['m-1'] }]);
+    expect(out.sections.recommended_actions).toEqual([]);
+    expect(out.sections.quick_stats.map((s) => s.text)).toContain('הודעות: 2');
+    expect(out.sections.quick_stats.find((s) => s.text.startsWith('הודעות דחופות'))?.message_ids).toEqual(['m-1']);
+    expect(out.text).toContain('## Key Topics — נושאים מרכזיים');
+    expect(out.text).not.toContain('מסיבה');
+  });
+
+  it('refuses a summary the model did not return through the tool', async () => {
+    bedrock.on(ConverseCommand).resolves(fixture<ConverseCommandOutput>('converse-summary.json'));
+    await expect(
+      port().p.summarize({ messages: [message({})], community: hebrewCommunity, lastSummary: null }),
+    ).rejects.toThrow('Bedrock returned an invalid summary');
   });
 
   it('turns the generated action into details with the S2 conventions', async () => {

@@ -1,0 +1,31 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { readQueueMessage } from '../core/queues';
+import { deliverScheduledSummary } from '../core/summaries/delivery';
+import { bedrockAi } from '../wiring/cloud/ai';
+import { secretsManager } from '../wiring/cloud/secrets';
+import { summarySheets } from '../wiring/cloud/sheets';
+import { gatewayWhatsApp } from '../wiring/cloud/whatsapp';
+import { processDeps, type Wiring } from '../wiring/deps';
+import { settleBatch } from './batch';
+
+/** The summary (Bedrock), the group (the gateway, with its secret) and the spreadsheet. */
+const wiring: Wiring = { ai: bedrockAi, whatsapp: gatewayWhatsApp, secrets: secretsManager, sheets: summarySheets };
+
+/**
+ * The `summaries` queue's worker: writes and delivers one community's scheduled summary per record
+ * (core/summaries/delivery.ts). A failed send fails only its record, so SQS retries it after the
+ * visibility timeout and dead-letters it after its last receive.
+ */
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  const deps = processDeps(wiring);
+  const outcomes = new Map<string, Error | null>();
+  for (const r of event.Records) {
+    try {
+      await deliverScheduledSummary(deps, readQueueMessage('summaries', r.body));
+      outcomes.set(r.messageId, null);
+    } catch (err) {
+      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return settleBatch('summaries', event, outcomes, context);
+}

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Community } from '@kehila/shared';
+import type { Deps } from '@kehila/functions/core/deps';
+import { answerBotCommand, BOT_COMMAND_LIMIT } from '@kehila/functions/core/messages/bot-commands';
+import { queryAll } from '@kehila/functions/data/db';
+import { keys } from '@kehila/functions/data/keys';
+import { getMessageById } from '@kehila/functions/data/messages';
+import { signIn, stack, useStackEnv } from '../../support';
+import {
+  communityWithGroup,
+  freshGroupId,
+  postMessage,
+  subOf,
+  waitFor,
+} from '../../../fixtures/whatsapp/stack-community';
+
+const outbox = async (deps: Deps, communityId: string) =>
+  (await queryAll<{ text: string }>(deps.db, { pk: keys.outbox(communityId, '', '').pk })).map((i) => i.text);
+
+describe('bot commands in the group', () => {
+  let deps: Deps;
+  let community: Community;
+
+  const say = (text: string, minute: number) =>
+    postMessage(stack().url, 'waha', {
+      groupId: community.group_id as string,
+      senderId: '972501112223@c.us',
+      senderName: 'Noa Bar',
+      timestamp: new Date(Date.UTC(2026, 10, 24, 9, minute, 0)),
+      text,
+    });
+
+  beforeAll(async () => {
+    deps = useStackEnv();
+    const token = (await signIn('admin@example.com', 'kehila-demo')).IdToken;
+    community = await communityWithGroup(deps, freshGroupId(), [subOf(token)]);
+    const ids: string[] = [];
+    for (const [i, text] of [
+      'Please send the budget by Friday',
+      'Can anyone recommend an accountant?',
+      'URGENT: the website is down',
+    ].entries())
+      ids.push((await say(text, i)).msgId);
+    await waitFor(async () =>
+      (await Promise.all(ids.map((id) => getMessageById(deps.db, community.id, id)))).every(Boolean),
+    );
+  });
+
+  it('answers /summary 50 with one summary in the group, and never stores the command as a message', async () => {
+    const res = await say('/summary 50', 10);
+    expect(res.status).toBe(200);
+    await waitFor(async () => (await outbox(deps, community.id)).length >= 1, 60_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const replies = await outbox(deps, community.id);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('*Key Topics*');
+    expect(replies[0]).toContain('Messages: 3');
+    expect(await getMessageById(deps.db, community.id, res.msgId)).toBeNull();
+  });
+
+  it('answers /id with the group id', async () => {
+    await say('/id', 11);
+    await waitFor(async () => (await outbox(deps, community.id)).some((t) => t === `Group ID: ${community.group_id}`));
+  });
+
+  it('stops answering a group past its command limit until the window ends', async () => {
+    const sent: string[] = [];
+    const at = new Date('2031-01-01T10:00:00.000Z');
+    const quiet = Object.create(deps, {
+      now: { value: () => at },
+      whatsapp: { value: { send: async (m: { text: string }) => void sent.push(m.text) } },
+    }) as Deps;
+    const job = {
+      communityId: community.id,
+      groupId: `${community.group_id}`,
+      command: 'help' as const,
+      count: null,
+      today: false,
+    };
+    const answers = [];
+    for (let i = 0; i < BOT_COMMAND_LIMIT.limit + 2; i++) answers.push((await answerBotCommand(quiet, job)).replied);
+    expect(answers).toEqual([...Array(BOT_COMMAND_LIMIT.limit).fill(true), false, false]);
+    expect(sent).toHaveLength(BOT_COMMAND_LIMIT.limit);
+    expect(sent[0]).toContain('/summary today');
+  });
+});

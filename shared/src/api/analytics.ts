@@ -147,6 +147,7 @@ export const analyticsRoutes = {
     auth: 'member',
     area: 'analytics',
     requires: 'active-plan',
+    feature: 'sentiment_analysis',
     summary:
       'The analytics charts (S2 §2.5, §9): volume, sentiment, emotions, urgency, topics, keywords, toxicity, intents and activity hours over the last `days` (7, 14, 30, 90) in zone `tz`; read from the day aggregates.',
     params: CommunityParams,

@@ -46,6 +46,7 @@ export const summaryRoutes = {
     auth: 'admin',
     area: 'summaries',
     requires: 'active-plan',
+    feature: 'custom_summary_scheduling',
     status: 201,
     summary: 'Saves a prompt as a new version, which becomes the one in use (S2 §7.5 update_community_summary_prompt).',
     params: CommunityParams,
@@ -58,6 +59,7 @@ export const summaryRoutes = {
     auth: 'admin',
     area: 'summaries',
     requires: 'active-plan',
+    feature: 'custom_summary_scheduling',
     status: 201,
     summary:
       'Restores an earlier version: saved again as the newest version of its prompt (404 for an unknown version).',
@@ -81,6 +83,7 @@ export const summaryRoutes = {
     auth: 'admin',
     area: 'summaries',
     requires: 'active-plan',
+    feature: 'custom_summary_scheduling',
     summary: 'Saves the delivery settings; a spreadsheet destination needs a spreadsheet id.',
     params: CommunityParams,
     body: DeliverySettingsSchema.refine((s) => s.summary_destination === 'whatsapp' || !!s.sheet_id, {

@@ -94,6 +94,7 @@ export const supplierRoutes = {
     auth: 'member',
     area: 'suppliers',
     requires: 'active-plan',
+    feature: 'ai_agent',
     rateLimit: RATE_LIMITS.search,
     uses: { ai: ['embed'], search: 'write' },
     summary:
@@ -115,6 +116,7 @@ export const supplierRoutes = {
     auth: 'member',
     area: 'suppliers',
     requires: 'active-plan',
+    feature: 'ai_agent',
     rateLimit: RATE_LIMITS.ai,
     uses: { ai: ['embed'], search: 'write' },
     summary:

@@ -24,6 +24,7 @@ import {
 import { deleteMember, getMember, listMembershipsOfUser, putMember } from '../../data/memberships';
 import { getProfile, updateProfile } from '../../data/profiles';
 import { COMMUNITY_MESSAGES } from './messages';
+import { requireRoomForCommunity } from '../access/entitlements';
 import { adminMembership, blankCommunity, isActiveMembership, newId } from './records';
 import { connectGroupOrFail } from './groups';
 import { linkVerification, requireVerifiedGroup } from '../connections/verification';
@@ -109,6 +110,10 @@ export async function addCommunity(
     }
     throw fail.conflict(COMMUNITY_MESSAGES.groupTaken);
   }
+
+  // S3 §6: Free has one WhatsApp group; a Free owner of one is offered Pro instead of a second.
+  const owned = (await activeCommunitiesOf(deps, user.id)).filter((c) => c.community.owner_id === user.id);
+  await requireRoomForCommunity(deps, user, owned.length);
 
   // The community and its Admin exist before the group is claimed, so a claim never points at a
   // community that is not there; a lost race is undone.

@@ -4,8 +4,10 @@ import type { BotCommandJob } from '../queues';
 import { takeFromWindow } from '../../data/rate-limits';
 import { getDeliverySchedule } from '../../data/summary-settings';
 import { generateSummary } from './ai-actions';
-import { whatsappText } from '../summaries/delivery';
-import { localClock } from '../summaries/delivery';
+import { localClock, whatsappText } from '../summaries/delivery';
+import { communityHasFeature } from '../access/entitlements';
+import { getCommunity } from '../../data/communities';
+import { FEATURE_PLAN, upgradeMessage } from '@kehila/shared/api/plans';
 
 /** Messages `/summary` reads when no number is given, and the most `/summary N` reads. */
 export const BOT_SUMMARY_DEFAULT = 100;
@@ -37,6 +39,12 @@ export function helpReply(): string {
   ].join('\n');
 }
 
+/** Whether the community's plan includes AI summaries (S3 §6: a Pro feature). */
+async function summariesIncluded(deps: Deps, communityId: string): Promise<boolean> {
+  const community = await getCommunity(deps.db, communityId);
+  return !community || (await communityHasFeature(deps, community, 'daily_summaries'));
+}
+
 /**
  * Answers a bot command in its group through the WhatsApp port (the gateway's send API; the outbox
  * locally). Commands are rate-limited per group (BOT_COMMAND_LIMIT); past the limit the bot stays
@@ -62,6 +70,7 @@ export async function answerBotCommand(deps: Deps, job: BotCommandJob): Promise<
   let text: string;
   if (job.command === 'help') text = helpReply();
   else if (job.command === 'id') text = `Group ID: ${job.groupId}`;
+  else if (!(await summariesIncluded(deps, job.communityId))) text = upgradeMessage(FEATURE_PLAN.daily_summaries);
   else {
     let since: string | undefined;
     if (job.today) {

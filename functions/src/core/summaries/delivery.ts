@@ -16,6 +16,7 @@ import type { Deps } from '../deps';
 import { logger } from '../logger';
 import type { SummaryDeliveryJob } from '../queues';
 import { generateSummary } from '../messages/ai-actions';
+import { communityHasFeature } from '../access/entitlements';
 
 /**
  * How late a run may still start a period's summary. The cloud scheduler runs every 5 minutes and the
@@ -152,6 +153,11 @@ async function send(
 export async function deliverScheduledSummary(deps: Deps, job: SummaryDeliveryJob): Promise<{ sent: number }> {
   const community = await getCommunity(deps.db, job.communityId);
   if (!community) return { sent: 0 };
+  // Scheduled summaries are a Pro feature (S3 §6): a community whose owner is on Free gets none.
+  if (!(await communityHasFeature(deps, community, 'daily_summaries'))) {
+    logger.info('scheduled summary skipped: the community is on Free', { communityId: community.id });
+    return { sent: 0 };
+  }
   const destinations: DeliveryDestination[] =
     community.summary_destination === 'both' ? ['whatsapp', 'sheet'] : [community.summary_destination];
   const before = await Promise.all(destinations.map((d) => getDelivery(deps.db, community.id, job.period, d)));

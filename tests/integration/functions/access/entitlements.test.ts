@@ -6,6 +6,8 @@ import { updateProfile } from '@kehila/functions/data/profiles';
 import { communityWithGroup, freshGroupId } from '../../../fixtures/whatsapp/stack-community';
 import { api, stack, useStackEnv } from '../../support';
 import { signedInUser } from '../accounts/users';
+import { group, verifyGroup } from '../communities/verify';
+import { findCommunityIdByGroup } from '@kehila/functions/data/communities';
 
 /** A signed Lemon Squeezy event: the owner's Pro subscription started (as the hosted checkout reports it). */
 async function proSubscriptionStarted(user: { id: string; email: string }): Promise<number> {
@@ -79,6 +81,20 @@ describe('plan entitlements on the server', () => {
     expect((await api(`/api/communities/${communityId}/actions`, { token: owner.token })).status).toBe(200);
   });
 
+  it('a Free owner of one community is offered Pro instead of a second, and nothing is written', async () => {
+    const secondGroup = group();
+    await verifyGroup(owner, secondGroup);
+    const res = await api('/api/communities', { token: owner.token, method: 'POST', body: { group_id: secondGroup } });
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual({
+      message: 'The Free plan includes 1 WhatsApp group. More communities are available on the Pro plan',
+      code: 'payment_required',
+      reason: 'plan_required',
+      plan: 'pro',
+    });
+    expect(await findCommunityIdByGroup(deps.db, secondGroup)).toBeNull();
+  });
+
   it("after the owner upgrades to Pro, the community's AI routes answer 200", async () => {
     expect(await proSubscriptionStarted(owner)).toBe(200);
     for (const user of [owner, coAdmin]) {
@@ -87,5 +103,14 @@ describe('plan entitlements on the server', () => {
       const summary = await api(`/api/communities/${communityId}/summaries/latest`, { token: user.token });
       expect(summary.status).toBe(200);
     }
+    // Pro has no one-group limit: the second community is added.
+    const secondGroup = group();
+    await verifyGroup(owner, secondGroup);
+    const added = await api('/api/communities', {
+      token: owner.token,
+      method: 'POST',
+      body: { group_id: secondGroup },
+    });
+    expect(added.status).toBe(200);
   });
 });

@@ -5,7 +5,9 @@ import { answerBotCommand, BOT_COMMAND_LIMIT } from '@kehila/functions/core/mess
 import { queryAll } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { getMessageById } from '@kehila/functions/data/messages';
+import { updateProfile } from '@kehila/functions/data/profiles';
 import { signIn, stack, useStackEnv } from '../../support';
+import { signedInUser } from '../accounts/users';
 import {
   communityWithGroup,
   freshGroupId,
@@ -56,6 +58,25 @@ describe('bot commands in the group', () => {
     expect(replies[0]).toContain('*Key Topics*');
     expect(replies[0]).toContain('Messages: 3');
     expect(await getMessageById(deps.db, community.id, res.msgId)).toBeNull();
+  });
+
+  it('answers /summary on a Free community with the plan that unlocks it, not a summary', async () => {
+    const owner = await signedInUser('free-bot-owner');
+    await updateProfile(deps.db, owner.id, {
+      subscription_plan: 'free',
+      trial_ends_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const free = await communityWithGroup(deps, freshGroupId(), [owner.id]);
+    expect(
+      await answerBotCommand(deps, {
+        communityId: free.id,
+        groupId: free.group_id as string,
+        command: 'summary',
+        count: null,
+        today: false,
+      }),
+    ).toEqual({ replied: true });
+    expect(await outbox(deps, free.id)).toEqual(['This feature is available on the Pro plan']);
   });
 
   it('answers /id with the group id', async () => {

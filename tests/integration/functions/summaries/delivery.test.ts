@@ -7,6 +7,8 @@ import { queryAll } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { recentDeliveries } from '@kehila/functions/data/summary-deliveries';
 import { localSheetFile } from '@kehila/functions/adapters/sheets/local-csv';
+import { updateProfile } from '@kehila/functions/data/profiles';
+import { signedInUser } from '../accounts/users';
 import { api, signIn, stack, useStackEnv } from '../../support';
 import {
   communityWithGroup,
@@ -143,5 +145,19 @@ describe('scheduled summary delivery', () => {
     expect(await deliverScheduledSummary(deps, job)).toEqual({ sent: 1 });
     expect(await deliverScheduledSummary(deps, job)).toEqual({ sent: 0 });
     expect(await outboxTexts(deps, failing.id)).toHaveLength(1);
+  });
+
+  it('sends no scheduled summary for a community whose owner is on Free (a Pro feature)', async () => {
+    const owner = await signedInUser('free-summary-owner');
+    await updateProfile(deps.db, owner.id, {
+      subscription_plan: 'free',
+      trial_ends_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const free = await communityWithGroup(deps, freshGroupId(), [owner.id]);
+    await messagesIn(free, ['Please send the budget by Friday']);
+    const job = { communityId: free.id, kind: 'daily' as const, period: `${localClock(NOW, 'UTC').date}:daily` };
+    expect(await deliverScheduledSummary(deps, job)).toEqual({ sent: 0 });
+    expect(await outboxTexts(deps, free.id)).toEqual([]);
+    expect(await recentDeliveries(deps.db, free.id, 1)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../web/src/app/app';
@@ -20,12 +20,17 @@ afterEach(() => {
 });
 
 describe('the session', () => {
-  it('is not started by a public page: the landing page shows without reading config.json', async () => {
+  it('is not started by a public page: the landing page shows, reading only its public totals and contact address', async () => {
     const fetchSpy = vi.fn<typeof fetch>(async () => jsonResponse(404, {}));
     vi.stubGlobal('fetch', fetchSpy);
     renderWithoutSession('/');
-    expect(await screen.findByRole('heading', { name: 'Landing page' })).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(
+      await screen.findByRole('heading', { name: 'Your WhatsApp community, kept, found and acted on' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    // The session would refuse to start on this config.json (404); the landing page does not care.
+    expect(screen.queryByText('Kehila could not start')).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/api/public/stats', '/config.json']);
   });
 
   it('starts with the first screen that needs it, and says plainly when config.json cannot be read', async () => {

@@ -101,6 +101,8 @@ export const memberRoutes = {
     path: '/api/communities/{communityId}/members/{memberId}/approval',
     auth: 'admin',
     area: 'members',
+    // A member who is removed or no longer active stops receiving live events at once.
+    uses: { realtime: 'revoke' },
     summary: 'Approves (approved + active) or rejects (rejected + inactive) a member (S3 §4).',
     params: MemberParams,
     body: MemberApprovalUpdateSchema,
@@ -111,6 +113,8 @@ export const memberRoutes = {
     path: '/api/communities/{communityId}/members/{memberId}',
     auth: 'admin',
     area: 'members',
+    // A member who is removed or no longer active stops receiving live events at once.
+    uses: { realtime: 'revoke' },
     summary: 'Removes a member and their data from the community (S3 §2 Delete).',
     params: MemberParams,
     response: z.object({ ok: z.literal(true) }),
@@ -120,6 +124,8 @@ export const memberRoutes = {
     path: '/api/communities/{communityId}/members/bulk-update',
     auth: 'admin',
     area: 'members',
+    // A member who is removed or no longer active stops receiving live events at once.
+    uses: { realtime: 'revoke' },
     summary: 'Bulk Edit (S3 §2): only filled fields are applied; the outcome is reported per member.',
     params: CommunityParams,
     body: BulkMemberUpdateSchema.extend({ member_ids: MemberIds }),
@@ -130,6 +136,8 @@ export const memberRoutes = {
     path: '/api/communities/{communityId}/members/bulk-delete',
     auth: 'admin',
     area: 'members',
+    // A member who is removed or no longer active stops receiving live events at once.
+    uses: { realtime: 'revoke' },
     summary: 'Delete Selected (S3 §2); the outcome is reported per member.',
     params: CommunityParams,
     body: z.object({ member_ids: MemberIds }),

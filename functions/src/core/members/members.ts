@@ -18,6 +18,11 @@ export const MEMBER_CHANGED = 'The member changed meanwhile. Please try again.';
 export const MEMBER_EMAIL_TAKEN = 'Another member of this community already uses this email';
 
 type MemberDeps = Pick<Deps, 'db' | 'now'>;
+/** Changes that can end a member's access also drop their live subscriptions (issue 9). */
+type RevokingDeps = Pick<Deps, 'db' | 'now' | 'realtime'>;
+
+/** Whether a member may watch the community's live events (active and approved, the API's member rule). */
+const watches = (m: Member) => m.status === 'active' && m.approval_status === 'approved';
 
 async function mustGet(deps: MemberDeps, communityId: string, memberId: string): Promise<Member> {
   const m = await getMember(deps.db, communityId, memberId);
@@ -41,6 +46,19 @@ async function change(
   throw fail.conflict(MEMBER_CHANGED);
 }
 
+/** `change`, then live events stop at once for a member it made inactive or rejected. */
+async function changeAccess(
+  deps: RevokingDeps,
+  communityId: string,
+  memberId: string,
+  apply: (m: Member) => Member,
+): Promise<Member> {
+  const before = await mustGet(deps, communityId, memberId);
+  const after = await change(deps, communityId, memberId, apply);
+  if (watches(before) && !watches(after)) await deps.realtime.revoke(communityId, memberId);
+  return after;
+}
+
 /** Approve sets approved + active; reject sets rejected + inactive (S3 §4). */
 export function withApproval(m: Member, status: Member['approval_status']): Member {
   if (status === 'approved') return { ...m, approval_status: 'approved', status: 'active' };
@@ -50,12 +68,12 @@ export function withApproval(m: Member, status: Member['approval_status']): Memb
 
 /** Approves or rejects a member (S3 §4). */
 export function setApproval(
-  deps: MemberDeps,
+  deps: RevokingDeps,
   communityId: string,
   memberId: string,
   approved: boolean,
 ): Promise<Member> {
-  return change(deps, communityId, memberId, (m) => withApproval(m, approved ? 'approved' : 'rejected'));
+  return changeAccess(deps, communityId, memberId, (m) => withApproval(m, approved ? 'approved' : 'rejected'));
 }
 
 /** Sets a member's role (S3 §4). */
@@ -118,9 +136,11 @@ export async function updateMemberDetails(
 }
 
 /** Removes a member and their e-mail claim (S3 §2 Delete). */
-export async function removeMember(deps: MemberDeps, communityId: string, memberId: string): Promise<void> {
+export async function removeMember(deps: RevokingDeps, communityId: string, memberId: string): Promise<void> {
   const m = await mustGet(deps, communityId, memberId);
   await deleteMemberItem(deps.db, communityId, memberId);
+  // Live events stop at once, not when the socket closes.
+  await deps.realtime.revoke(communityId, memberId);
   if (m.email) await releaseMemberEmail(deps.db, communityId, m.email, memberId);
 }
 
@@ -140,11 +160,11 @@ async function eachMember(ids: readonly string[], run: (id: string) => Promise<u
 }
 
 /** Bulk Edit (S3 §2): only the filled fields, each member on its own; failures reported per member. */
-export function bulkUpdate(deps: MemberDeps, communityId: string, body: BulkMemberUpdate): Promise<BulkMemberResult> {
+export function bulkUpdate(deps: RevokingDeps, communityId: string, body: BulkMemberUpdate): Promise<BulkMemberResult> {
   const c = body.changes;
   if (Object.keys(c).length === 0) throw fail.badRequest('Nothing to update: fill at least one field');
   return eachMember(body.member_ids, (id) =>
-    change(deps, communityId, id, (m) => {
+    changeAccess(deps, communityId, id, (m) => {
       let next: Member = { ...m };
       if (c.approval_status) next = withApproval(next, c.approval_status);
       if (c.role) next.role = c.role;
@@ -157,6 +177,6 @@ export function bulkUpdate(deps: MemberDeps, communityId: string, body: BulkMemb
 }
 
 /** Delete Selected (S3 §2): each member on its own; failures reported per member. */
-export function bulkDelete(deps: MemberDeps, communityId: string, ids: readonly string[]): Promise<BulkMemberResult> {
+export function bulkDelete(deps: RevokingDeps, communityId: string, ids: readonly string[]): Promise<BulkMemberResult> {
   return eachMember(ids, (id) => removeMember(deps, communityId, id));
 }

@@ -10,9 +10,10 @@ import {
 } from '../../core/members/members';
 import { createAreaHandler, implement } from '../route-handler';
 import type { Wiring } from '../../wiring/deps';
+import { apiGatewayRealtime } from '../../wiring/cloud/realtime';
 
-/** The members area uses the table only. */
-export const wiring: Wiring = {};
+/** The table, and the WebSocket API to drop the live subscriptions of a removed or deactivated member. */
+export const wiring: Wiring = { realtime: apiGatewayRealtime };
 
 const list = implement(routes.listMembers, ({ params, query, deps }) =>
   listMembersPage(deps, params.communityId, query),

@@ -108,6 +108,41 @@ describe('live message events over the local /ws', () => {
     expect(await leaves.next('error')).toEqual({ type: 'error', message: 'Community not found' });
   });
 
+  it.each([
+    ['removes', 'DELETE', '', undefined],
+    ['rejects', 'PUT', '/approval', { approved: false }],
+  ] as const)('stops delivering to a member at once when an admin %s them', async (_what, method, suffix, body) => {
+    const member = await signedInUser('removed');
+    await putMember(
+      deps.db,
+      blankMember({ userId: member.id, communityId: community.id, role: 'Member', now: new Date() }),
+    );
+    const watcher = await connect();
+    const removed = await connect();
+    sockets.push(watcher.ws, removed.ws);
+    watcher.ws.send(JSON.stringify({ action: 'subscribe', communityId: community.id, token }));
+    removed.ws.send(JSON.stringify({ action: 'subscribe', communityId: community.id, token: member.token }));
+    await watcher.next('subscribed');
+    await removed.next('subscribed');
+
+    const res = await api(`/api/communities/${community.id}/members/${member.id}${suffix}`, {
+      token,
+      method,
+      ...(body ? { body } : {}),
+    });
+    expect(res.status).toBe(200);
+    const posted = await postMessage(stack().url, 'evolution', {
+      groupId: community.group_id as string,
+      senderId: '972501234567@c.us',
+      senderName: 'Dana Levi',
+      timestamp: new Date(),
+      text: `After the admin's change (${method})`,
+    });
+    expect(await watcher.next('message.inserted')).toMatchObject({ message: { msg_id: posted.msgId } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(removed.received.filter((m) => m.type === 'message.inserted')).toEqual([]);
+  });
+
   it('answers ping with pong and refuses a bad token or a community the user is not in', async () => {
     const client = await connect();
     sockets.push(client.ws);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CommunityParams, route } from './contract';
+import { isIanaTimeZone } from '../rules/time-zone';
 import { ANALYTICS_TIME_RANGES, DEFAULT_ANALYTICS_TIME_RANGE } from '../constants';
 import {
   ActiveUsersEntrySchema,
@@ -23,17 +24,7 @@ export const DaySchema = z
   }, 'Please enter a valid date');
 
 /** An IANA time zone (Asia/Jerusalem, Asia/Kolkata, UTC); hours are shown in it. */
-export const TimeZoneSchema = z
-  .string()
-  .max(64, 'Unknown time zone')
-  .refine((v) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: v });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
+export const TimeZoneSchema = z.string().max(64, 'Unknown time zone').refine(isIanaTimeZone, 'Unknown time zone');
 
 /**
  * The dashboard's filter (S2 §2.2): an optional first and last day (inclusive; UTC days), and the

@@ -1,4 +1,5 @@
 export * from './validation';
+export * from './time-zone';
 export * from './trial';
 export * from './display-name';
 export * from './phone';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SUMMARY_PROMPT_TEMPLATE_VARIABLES } from '../constants';
 import { SummaryDestinationSchema } from './communities';
+import { isIanaTimeZone } from '../rules/time-zone';
 
 /** Most messages one summary item cites. */
 export const SUMMARY_ITEM_MAX_CITATIONS = 12;
@@ -149,17 +150,6 @@ export const PromptSaveSchema = z.object({
 /** Summary languages an admin may choose: the group's own, Hebrew or English. */
 export const DELIVERY_LANGUAGES = ['group', 'he', 'en'] as const;
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
-/** True for a time zone this runtime knows by its IANA name. */
-export function isIanaTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A community's summary delivery settings. Whether a daily and a weekly summary are sent, and where

@@ -23,16 +23,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when the runtime knows this IANA zone. */
-export function isKnownZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The zone's offset from UTC in minutes at an instant (Asia/Kolkata: 330). */
 export function offsetMinutes(timeZone: string, utcMs: number): number {
   const parts: Record<string, number> = {};

@@ -3,6 +3,8 @@
  * IANA time zone, with the platform's Intl data only.
  */
 
+import { isIanaTimeZone } from '@kehila/shared/rules/time-zone';
+
 const DAY_MS = 86_400_000;
 /** Offsets are constant within a quarter hour for every zone in the tz database. */
 const OFFSET_BUCKET_MS = 15 * 60_000;
@@ -30,13 +32,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** True when `timeZone` is an IANA zone this runtime knows (e.g. Asia/Jerusalem, UTC). */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (!timeZone) return false;
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
+  return isIanaTimeZone(timeZone);
 }
 
 /** The zone's offset from UTC (local minus UTC, in ms) at the instant `utcMs`. */

@@ -1,7 +1,7 @@
 import {
   SUMMARY_SECTION_KEYS,
   SUMMARY_SECTIONS,
-  type WEEKDAYS,
+  WEEKDAYS,
   type Community,
   type DeliveryDestination,
   type DeliverySchedule,
@@ -17,6 +17,7 @@ import { logger } from '../logger';
 import type { SummaryDeliveryJob } from '../queues';
 import { generateSummary } from '../messages/ai-actions';
 import { communityHasFeature } from '../access/entitlements';
+import { offsetMinutes } from '../analytics/zone';
 
 /**
  * How late a run may still start a period's summary. The cloud scheduler runs every 5 minutes and the
@@ -31,24 +32,12 @@ type Weekday = (typeof WEEKDAYS)[number];
 
 /** The local date, weekday and minute of the day of an instant in an IANA zone. */
 export function localClock(now: Date, timeZone: string): { date: string; weekday: Weekday; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'long',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+  // The zone's offset (one cached formatter per zone, analytics/zone.ts) turns the instant into local time.
+  const local = new Date(now.getTime() + offsetMinutes(timeZone, now.getTime()) * 60_000);
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: (parts.weekday ?? '').toLowerCase() as Weekday,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    date: local.toISOString().slice(0, 10),
+    weekday: WEEKDAYS[local.getUTCDay()] as Weekday,
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
   };
 }
 

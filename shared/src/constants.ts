@@ -106,6 +106,8 @@ export const PLAN_LIMITATIONS = {
   Pro: [],
   Enterprise: [],
 } as const;
+/** Query parameter of the Free plan's Get Started link (S3: /dashboard?plan=free). */
+export const PLAN_QUERY_PARAM = 'plan';
 /** Query value checkout success and cancel return with (S1 §2). */
 export const PAYMENT_QUERY_PARAM = 'payment';
 /** Values of the payment query parameter (S1 §2). */

@@ -63,6 +63,10 @@ describe('public pages in Chromium at 375 px, in English and Hebrew', () => {
     expect(await page.getByTestId('save-percent').textContent()).toBe(percent);
     expect(await page.getByTestId('save-percent').isVisible()).toBe(true);
     expect(await page.getByTestId('price-Free').textContent()).toContain('$0');
+    // Free's Get Started: the app, which offers Free once the trial has ended (S3 /dashboard?plan=free).
+    expect(await page.getByTestId('plan-Free').locator('a.pp-button').getAttribute('href')).toBe(
+      '/dashboard?plan=free',
+    );
     await context.close();
   });
 

@@ -13,6 +13,16 @@ export const billingRoutes = {
     body: z.object({ plan: z.enum(['pro', 'enterprise']) }),
     response: z.object({ url: z.string() }),
   }),
+  chooseFreePlan: route({
+    method: 'POST',
+    path: '/api/billing/free',
+    auth: 'user',
+    area: 'billing',
+    summary:
+      "Puts the caller's account on the Free plan (S1 §1 'a free tier at $0/month'; /dashboard?plan=free): only once the trial has ended without a plan or allow-list entry; idempotent.",
+    body: z.object({}).strict(),
+    response: z.object({ plan: z.literal('free') }),
+  }),
   billingWebhook: route({
     method: 'POST',
     path: '/webhooks/billing',

@@ -164,6 +164,44 @@ describe("paywall 'Your Free Trial Has Ended' (S1 §2)", () => {
     ).toBeInTheDocument();
   });
 
+  it('offers the Free plan ($0/month) with what it holds, and lets the user in on it', async () => {
+    let free = false;
+    const api = fakeApi()
+      .on('GET', '/api/me', () => ({ status: 200, body: free ? meFor() : blockedMe }))
+      .on('POST', '/api/billing/free', () => {
+        free = true;
+        return { status: 200, body: { plan: 'free' } };
+      });
+    const { user } = await openPaywall(api);
+    expect(screen.getByText(/^Dashboard access · 1 WhatsApp group · .* · No AI features/)).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Continue with Free - $0/month' });
+    await user.click(button);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/billing/free')[0]?.body).toEqual({});
+  });
+
+  it("makes Free the first choice when the pricing page's Free card sent the user (?plan=free), and shows the server's refusal", async () => {
+    const api = fakeApi()
+      .on('GET', '/api/me', blockedMe)
+      .on(
+        'POST',
+        '/api/billing/free',
+        failure(409, 'Your account already has access through a paid plan or the allow-list.', 'conflict'),
+      );
+    const { user } = renderApp({ path: '/dashboard?plan=free', fetch: api.fetch });
+    await screen.findByRole('heading', { name: 'Your Free Trial Has Ended' }, { timeout: 15_000 });
+    const free = screen.getByRole('button', { name: 'Continue with Free - $0/month' });
+    const pro = screen.getByRole('button', { name: 'Upgrade to Pro - $19/month' });
+    expect(free.className).toMatch(/variant-primary/);
+    expect(pro.className).not.toMatch(/variant-primary/);
+    await user.click(free);
+    expect(
+      await screen.findByText('Your account already has access through a paid plan or the allow-list.'),
+    ).toBeInTheDocument();
+  });
+
   it('lets the user in once the access state unblocks (the billing webhook arrived)', async () => {
     let blocked = true;
     const api = fakeApi().on('GET', '/api/me', () => ({ status: 200, body: blocked ? blockedMe : meFor() }));
@@ -290,6 +328,16 @@ describe('checkout return (S1 §2)', () => {
     expect(await findToast('Payment successful! Thank you for upgrading to Kehila Pro.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=x'));
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('explains on /dashboard?plan=free during the trial that Free comes after it, and removes the parameter', async () => {
+    const { router } = renderApp({ path: '/dashboard?plan=free' });
+    expect(
+      await findToast(
+        'Your 14-day free trial includes every Pro feature. When it ends, you can stay on the Free plan.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it("toasts 'Payment was cancelled. Try again when you're ready!' on /pricing?payment=failed and removes the parameter", async () => {

@@ -13,7 +13,7 @@ import type { PublicLang } from '@kehila/shared/public-pages';
 import { Faq } from './faq';
 import { HydrateLater } from './hydrate-later';
 import { SitePage } from './site-chrome';
-import { publicTexts, REGISTER_HREF } from './texts';
+import { FREE_PLAN_HREF, publicTexts, REGISTER_HREF } from './texts';
 import { salesMailto, useSupportEmail } from './use-site-contact';
 
 type Cycle = (typeof BILLING_CYCLES)[number];
@@ -109,7 +109,11 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
               const plan = p.plans[name];
               const popular = name === 'Pro';
               return (
-                <li key={name} className={`pp-card pp-plan${popular ? ' pp-plan-popular' : ''}`} data-testid={`plan-${name}`}>
+                <li
+                  key={name}
+                  className={`pp-card pp-plan${popular ? ' pp-plan-popular' : ''}`}
+                  data-testid={`plan-${name}`}
+                >
                   {popular && <p className="pp-badge">{p.popular}</p>}
                   <h2>{plan.name}</h2>
                   <p>{plan.description}</p>
@@ -118,9 +122,7 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
                       p.custom
                     ) : (
                       <>
-                        {name === 'Pro' && (
-                          <s aria-label={`${p.was} $${pro.original}`}>${pro.original}</s>
-                        )}{' '}
+                        {name === 'Pro' && <s aria-label={`${p.was} $${pro.original}`}>${pro.original}</s>}{' '}
                         <strong>${name === 'Pro' ? pro.price : FREE_PRICE_USD}</strong>
                         <span>{p.perMonth}</span>
                       </>
@@ -137,7 +139,10 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
                       {plan.cta}
                     </a>
                   ) : (
-                    <a className={`pp-button${popular ? '' : ' pp-button-quiet'}`} href={REGISTER_HREF}>
+                    <a
+                      className={`pp-button${popular ? '' : ' pp-button-quiet'}`}
+                      href={name === 'Free' ? FREE_PLAN_HREF : REGISTER_HREF}
+                    >
                       {plan.cta}
                     </a>
                   )}
@@ -184,7 +189,11 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
                         {row.kind === 'feature' ? (
                           <Check on={planIncludes(PLAN_ID[n], row.feature)} t={p.comparison} />
                         ) : row.kind === 'groups' ? (
-                          n === 'Free' ? p.comparison.groups.one : p.comparison.groups.unlimited
+                          n === 'Free' ? (
+                            p.comparison.groups.one
+                          ) : (
+                            p.comparison.groups.unlimited
+                          )
                         ) : n === 'Free' ? (
                           p.comparison.support.standard
                         ) : n === 'Pro' ? (

@@ -17,3 +17,9 @@ export function localHref(path: string, lang: PublicLang): string {
 
 /** Where Start Free Trial leads: the registration view of /login (sign-up first, Back to Home). */
 export const REGISTER_HREF = '/login?register=1';
+
+/**
+ * The Free card's Get Started (S3: /dashboard?plan=free): sign-in first when signed out; an account
+ * whose trial ended gets the paywall with Free as the first choice, one in its trial is told Free follows it.
+ */
+export const FREE_PLAN_HREF = '/dashboard?plan=free';

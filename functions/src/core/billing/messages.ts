@@ -8,6 +8,9 @@ export const BILLING_MESSAGES = {
   checkoutFailed: 'Could not open the checkout. Please try again.',
   noEmail: 'User email not found',
   noOrigin: 'Checkout is not available: the address of the web app is not configured (WEB_ORIGIN).',
+  freeDuringTrial:
+    'Your free trial includes every Pro feature until it ends. You can choose the Free plan when it does.',
+  freeWithPlan: 'Your account already has access through a paid plan or the allow-list.',
   badSignature: 'Invalid signature',
   badPayload: 'Invalid webhook payload',
 } as const;

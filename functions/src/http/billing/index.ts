@@ -1,6 +1,7 @@
 import { routes } from '@kehila/shared';
 import { createAreaHandler, implement } from '../route-handler';
 import { createCheckout } from '../../core/billing/checkout';
+import { chooseFreePlan } from '../../core/billing/free-plan';
 import { handleBillingWebhook } from '../../core/billing/webhook';
 import { lemonSqueezy } from '../../wiring/cloud/payments';
 import { secretsManager } from '../../wiring/cloud/secrets';
@@ -13,6 +14,8 @@ const checkout = implement(routes.createCheckout, async ({ user, body, headers, 
   createCheckout(deps, user, body.plan, headers.origin),
 );
 
+const freePlan = implement(routes.chooseFreePlan, async ({ user, deps }) => chooseFreePlan(deps, user));
+
 const webhook = implement(routes.billingWebhook, async ({ body, headers, deps }) => {
   // 200 for every authentic delivery, so Lemon Squeezy does not retry; ok is false only when the
   // user it names is unknown here (logged).
@@ -21,4 +24,4 @@ const webhook = implement(routes.billingWebhook, async ({ body, headers, deps })
 });
 
 /** Lambda handler of the billing area. */
-export const handler = createAreaHandler([checkout, webhook], wiring);
+export const handler = createAreaHandler([checkout, freePlan, webhook], wiring);

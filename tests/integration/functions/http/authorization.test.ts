@@ -234,6 +234,8 @@ describe('authorization of every route', () => {
       // The leaver was a member and left: their membership item is gone.
       await putMember(deps.db, base(users.leaver, communityA, 'Member'));
       await deleteMember(deps.db, communityA, users.leaver);
+      // Choosing the Free plan (which the blocked Admin may do) would end their paywall.
+      await updateProfile(deps.db, users.blocked, { subscription_plan: null });
     };
   });
 

@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/use-auth';
 import { useSignOut } from '../../auth/use-sign-out';
 import { TrialBanner } from '../../billing/trial-banner';
 import { UpgradePrompt } from '../../billing/upgrade-prompt';
+import { useFreePlanLink } from '../../billing/use-free-plan-link';
 import { useTrialBanner } from '../../billing/use-trial-banner';
 import { CommunitySelector } from '../../communities/community-selector';
 import { useCurrentCommunity } from '../../communities/current-community';
@@ -23,6 +24,7 @@ export default function ShellLayout() {
   const { signOut, signingOut } = useSignOut();
   const { community } = useCurrentCommunity();
   const banner = useTrialBanner();
+  useFreePlanLink();
 
   // The guard renders this only for a signed-in user; the fallback covers the moment of signing out.
   const user = state.status === 'signedIn' ? state.user : null;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -6,10 +7,19 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { PAYWALL_MISSED_FEATURES, PAYWALL_UPGRADE_BUTTON, TRIAL_DAYS } from '@kehila/shared';
+import {
+  FREE_PRICE_USD,
+  PAYWALL_MISSED_FEATURES,
+  PAYWALL_UPGRADE_BUTTON,
+  PLAN_FEATURES,
+  PLAN_LIMITATIONS,
+  PLAN_QUERY_PARAM,
+  TRIAL_DAYS,
+} from '@kehila/shared';
 import { useMe } from '../../auth/use-me';
 import { useSignOut } from '../../auth/use-sign-out';
 import { useCheckout } from '../../billing/use-checkout';
+import { useFreePlan } from '../../billing/use-free-plan';
 import { PublicPage } from '../../components/public-page';
 import { useRuntimeConfig } from '../../config/use-runtime-config';
 import styles from './paywall.module.css';
@@ -24,6 +34,10 @@ export const paywallText = {
   contactSales: 'Contact Sales',
   support: 'Questions? Contact us at',
   signOut: 'Sign Out',
+  /** S1 §1 names "a free tier at $0/month" among the paywall's plans; S3 §6 says what it holds. */
+  freeTitle: 'Or stay on the Free plan',
+  freeContents: `${[...PLAN_FEATURES.Free, ...PLAN_LIMITATIONS.Free].join(' · ')}.`,
+  free: `Continue with Free - $${FREE_PRICE_USD}/month`,
 } as const;
 
 /** How often the blocked page re-reads the access state, so a completed payment unblocks it by itself. */
@@ -34,6 +48,11 @@ export default function PaywallPage() {
   const config = useRuntimeConfig();
   const me = useMe();
   const checkout = useCheckout();
+  const freePlan = useFreePlan();
+  // The Free card of the pricing page links to /dashboard?plan=free: Free is then the first choice.
+  const [search] = useSearchParams();
+  const prefersFree = search.get(PLAN_QUERY_PARAM) === 'free';
+  const busy = checkout.pendingPlan !== null || freePlan.pending;
   const { signOut, signingOut } = useSignOut();
   const username = me.data?.profile?.username ?? me.data?.email ?? '';
   const { refetch } = me;
@@ -61,12 +80,17 @@ export default function PaywallPage() {
               {checkout.error}
             </Alert>
           )}
+          {freePlan.error && (
+            <Alert type="error" dismissible onDismiss={freePlan.reset}>
+              {freePlan.error}
+            </Alert>
+          )}
           <SpaceBetween size="s">
             <Button
-              variant="primary"
+              variant={prefersFree ? 'normal' : 'primary'}
               fullWidth
               loading={checkout.pendingPlan === 'pro'}
-              disabled={checkout.pendingPlan !== null}
+              disabled={busy}
               onClick={() => checkout.start('pro')}
             >
               {paywallText.upgrade}
@@ -74,7 +98,7 @@ export default function PaywallPage() {
             <div className={styles.actions}>
               <Button
                 loading={checkout.pendingPlan === 'enterprise'}
-                disabled={checkout.pendingPlan !== null}
+                disabled={busy}
                 onClick={() => checkout.start('enterprise')}
               >
                 {paywallText.enterprise}
@@ -85,6 +109,19 @@ export default function PaywallPage() {
                 </Button>
               )}
             </div>
+          </SpaceBetween>
+          <SpaceBetween size="xs">
+            <Box variant="h3">{paywallText.freeTitle}</Box>
+            <Box color="text-body-secondary">{paywallText.freeContents}</Box>
+            <Button
+              variant={prefersFree ? 'primary' : 'normal'}
+              fullWidth
+              loading={freePlan.pending}
+              disabled={busy}
+              onClick={freePlan.choose}
+            >
+              {paywallText.free}
+            </Button>
           </SpaceBetween>
           {config.supportEmail && (
             <Box color="text-body-secondary" fontSize="body-s">

@@ -23,9 +23,11 @@ const { values } = parseArgs({
 
 /** The app screen each frame shows, and what must be on it before the picture is taken. */
 const SCREENS: Record<string, { path: string; ready: string }> = {
+  '/demo/dashboard.webp': { path: '/dashboard', ready: 'text=Total Members' },
   '/demo/messages.webp': { path: '/messages', ready: '[data-testid="message-row"], [data-testid="thread-card"]' },
   '/demo/messages-table.webp': { path: '/messages?view=table', ready: '[data-testid="message-text"]' },
   '/demo/actions.webp': { path: '/actions', ready: 'h1' },
+  '/demo/analytics.webp': { path: '/analytics', ready: 'main ul[aria-label]' },
 };
 
 let stack: LocalStack | undefined;
@@ -56,6 +58,8 @@ try {
     await page.goto(screen.path);
     await page.locator(screen.ready).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
+    // The charts draw with a short transition after their data arrives.
+    await page.waitForTimeout(1500);
     const shot = (await cdp.send('Page.captureScreenshot', {
       format: 'webp',
       quality: Number(values.quality),

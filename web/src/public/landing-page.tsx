@@ -117,7 +117,7 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
           <p>{t.inAction.text}</p>
           <img
             className="pp-shot"
-            src="/demo/messages.webp"
+            src="/demo/dashboard.webp"
             width={DEMO_FRAME_SIZE.width}
             height={DEMO_FRAME_SIZE.height}
             loading="lazy"

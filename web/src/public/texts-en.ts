@@ -88,8 +88,8 @@ export const en = {
   },
   inAction: {
     title: 'See it in action',
-    text: 'The demo community’s conversations, as the app shows them.',
-    alt: 'The Kehila Messages screen of a demo community: conversations by topic with urgency and sentiment badges',
+    text: 'The demo community’s dashboard, as the app shows it.',
+    alt: 'The Kehila dashboard of a demo community: members, messages today, average sentiment, high urgency and active users over time',
   },
   cta: {
     title: 'Ready to understand your community?',

@@ -261,8 +261,10 @@ function Figures({ d }: { d: Dashboard }) {
         {statCards(d).map((c) => (
           <div key={c.id} data-stat={c.id}>
             <Box variant="awsui-key-label">{c.label}</Box>
-            <Box variant="awsui-value-large">{c.value}</Box>
-            <Box variant="small" color="text-body-secondary">
+            <Box variant="awsui-value-large" display="block">
+              {c.value}
+            </Box>
+            <Box variant="small" display="block" color="text-body-secondary">
               {c.hint}
             </Box>
           </div>

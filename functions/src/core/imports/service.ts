@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, InboundMessage } from '@kehila/shared';
+import { isIanaTimeZone } from '@kehila/shared/rules/time-zone';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import { logger } from '../logger';
@@ -24,7 +25,6 @@ import {
   IMPORT_UPLOAD_URL_SECONDS,
 } from './limits';
 import { exportMessages, surveyExport } from './parser';
-import { isValidTimeZone } from './wall-clock';
 
 import type { ImportTask } from '../queues';
 
@@ -50,7 +50,7 @@ export async function createImport(
   const ext = /\.(txt|zip)$/i.exec(input.filename.trim())?.[1]?.toLowerCase() as keyof typeof CONTENT_TYPES | undefined;
   if (!ext) throw fail.badRequest(IMPORT_TEXTS.wrongType);
   if (input.size > IMPORT_MAX_UPLOAD_BYTES) throw fail.badRequest(IMPORT_TEXTS.tooLarge);
-  if (!isValidTimeZone(input.tz)) throw fail.badRequest(IMPORT_TEXTS.badTimeZone(input.tz));
+  if (!isIanaTimeZone(input.tz)) throw fail.badRequest(IMPORT_TEXTS.badTimeZone(input.tz));
   const community = await getCommunity(deps.db, input.communityId);
   if (!community) throw fail.notFound('Community not found');
   if (!community.group_id) throw fail.badRequest(IMPORT_TEXTS.noGroup);

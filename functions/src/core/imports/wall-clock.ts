@@ -3,59 +3,21 @@
  * IANA time zone, with the platform's Intl data only.
  */
 
-import { isIanaTimeZone } from '@kehila/shared/rules/time-zone';
+import { offsetMinutes } from '../analytics/zone';
 
 const DAY_MS = 86_400_000;
 /** Offsets are constant within a quarter hour for every zone in the tz database. */
 const OFFSET_BUCKET_MS = 15 * 60_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** True when `timeZone` is an IANA zone this runtime knows (e.g. Asia/Jerusalem, UTC). */
-export function isValidTimeZone(timeZone: string): boolean {
-  return isIanaTimeZone(timeZone);
-}
-
-/** The zone's offset from UTC (local minus UTC, in ms) at the instant `utcMs`. */
+/** The zone's offset from UTC (local minus UTC, in ms) at the instant `utcMs`, cached per quarter hour. */
 function offsetAt(timeZone: string, utcMs: number): number {
   const bucket = Math.floor(utcMs / OFFSET_BUCKET_MS);
   const cacheKey = `${timeZone}|${bucket}`;
   const cached = offsets.get(cacheKey);
   if (cached !== undefined) return cached;
-  const at = bucket * OFFSET_BUCKET_MS;
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(at))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const year = parts.year ?? 1970;
-  const asUtc = Date.UTC(
-    year,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  const offset = asUtc - at;
+  const offset = offsetMinutes(timeZone, bucket * OFFSET_BUCKET_MS) * 60_000;
   if (offsets.size > 50_000) offsets.clear();
   offsets.set(cacheKey, offset);
   return offset;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, wallClockToUtc } from '@kehila/functions/core/imports/wall-clock';
+import { isIanaTimeZone } from '@kehila/shared/rules/time-zone';
+import { wallClockToUtc } from '@kehila/functions/core/imports/wall-clock';
 
 const at = (iso: string, tz: string) => {
   const [d, t] = iso.split('T') as [string, string];
@@ -35,7 +36,7 @@ describe('wallClockToUtc', () => {
   });
 });
 
-describe('isValidTimeZone', () => {
+describe('isIanaTimeZone (the import\'s time-zone check)', () => {
   it.each([
     ['Asia/Jerusalem', true],
     ['UTC', true],
@@ -43,6 +44,6 @@ describe('isValidTimeZone', () => {
     ['Mars/Olympus', false],
     ['', false],
   ])('%j → %s', (tz, ok) => {
-    expect(isValidTimeZone(tz)).toBe(ok);
+    expect(isIanaTimeZone(tz)).toBe(ok);
   });
 });

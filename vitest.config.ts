@@ -46,7 +46,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.tsx', 'tests/web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {

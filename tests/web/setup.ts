@@ -49,8 +49,9 @@ if (!('IntersectionObserver' in window)) {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 
 // Screens are lazily imported chunks; the first import of one in a test run transforms Cloudscape and
-// can take longer than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+// can take longer than the default second, and far longer on a loaded machine (two cores shared by
+// parallel workers). A generous wait only slows a test that fails; one that passes returns at once.
+configure({ asyncUtilTimeout: 12_000 });
 
 afterEach(() => {
   cleanup();

@@ -28,9 +28,10 @@ describe('auth guard', () => {
 
     await signInThroughForm(user);
 
+    // The toast first: it leaves after a few seconds, which a slow first load of the screen can outlast.
+    expect(await findToast('Logged in successfully')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'My Personal Actions' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/actions?filter=urgent#top');
-    expect(await findToast('Logged in successfully')).toBeInTheDocument();
     expect(authModule.signIn).toHaveBeenCalledWith({
       username: dana.email,
       password: 'correct horse',

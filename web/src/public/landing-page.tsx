@@ -26,6 +26,32 @@ function useSignupParam() {
   }, []);
 }
 
+/** A landing section of titled cards (features, how it works, advanced tools); `ordered` numbers them. */
+function CardSection({
+  id,
+  title,
+  items,
+  ordered = false,
+}: {
+  id: string;
+  title: string;
+  items: readonly { title: string; text: string }[];
+  ordered?: boolean;
+}) {
+  const cards = items.map((item) => (
+    <li key={item.title} className="pp-card">
+      <h3>{item.title}</h3>
+      <p>{item.text}</p>
+    </li>
+  ));
+  return (
+    <section className="pp-section" id={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {ordered ? <ol className="pp-steps">{cards}</ol> : <ul className="pp-cards">{cards}</ul>}
+    </section>
+  );
+}
+
 /** The landing page (S3 §2 "Landing page"), every section in order. */
 export function LandingPage({ lang }: { lang: PublicLang }) {
   const t = publicTexts[lang];
@@ -54,31 +80,11 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
       )}
 
       <HydrateLater>
-        <section className="pp-section" id="features" aria-labelledby="features-title">
-          <h2 id="features-title">{t.features.title}</h2>
-          <ul className="pp-cards">
-            {t.features.items.map((f) => (
-              <li key={f.title} className="pp-card">
-                <h3>{f.title}</h3>
-                <p>{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CardSection id="features" title={t.features.title} items={t.features.items} />
       </HydrateLater>
 
       <HydrateLater>
-        <section className="pp-section" id="how-it-works" aria-labelledby="how-title">
-          <h2 id="how-title">{t.howItWorks.title}</h2>
-          <ol className="pp-steps">
-            {t.howItWorks.steps.map((s) => (
-              <li key={s.title} className="pp-card">
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <CardSection id="how-it-works" title={t.howItWorks.title} items={t.howItWorks.steps} ordered />
       </HydrateLater>
 
       <HydrateLater>
@@ -98,17 +104,7 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
       </HydrateLater>
 
       <HydrateLater>
-        <section className="pp-section" aria-labelledby="tools-title">
-          <h2 id="tools-title">{t.tools.title}</h2>
-          <ul className="pp-cards">
-            {t.tools.items.map((f) => (
-              <li key={f.title} className="pp-card">
-                <h3>{f.title}</h3>
-                <p>{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CardSection id="tools" title={t.tools.title} items={t.tools.items} />
       </HydrateLater>
 
       <HydrateLater>

@@ -10,20 +10,20 @@ import { Faq } from './faq';
 import { HydrateLater } from './hydrate-later';
 import { PlatformStatsBlock } from './platform-stats';
 import { SitePage } from './site-chrome';
-import { localHref, publicTexts, REGISTER_HREF } from './texts';
+import { localHref, publicTexts, registerHref } from './texts';
 import { salesMailto, useSupportEmail } from './use-site-contact';
 
 // The demo player arrives only when Watch Demo is pressed.
 const DemoModal = lazy(() => import('./demo-modal').then((m) => ({ default: m.DemoModal })));
 
 /** S3 §2 / S1 §2: `/?signup=true` runs the pricing call to action (the registration view) and leaves `/` in the address. */
-function useSignupParam() {
+function useSignupParam(lang: PublicLang) {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (params.get('signup') !== 'true') return;
     window.history.replaceState(window.history.state, '', '/');
-    window.location.assign(REGISTER_HREF);
-  }, []);
+    window.location.assign(registerHref(lang));
+  }, [lang]);
 }
 
 /** A landing section of titled cards (features, how it works, advanced tools); `ordered` numbers them. */
@@ -57,7 +57,7 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
   const t = publicTexts[lang];
   const [demoOpen, setDemoOpen] = useState(false);
   const email = useSupportEmail();
-  useSignupParam();
+  useSignupParam(lang);
   return (
     <SitePage lang={lang} path="/" variant="landing">
       <section className="pp-hero">
@@ -65,7 +65,7 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
         <h1>{t.hero.title}</h1>
         <p className="pp-lead">{t.hero.subtitle}</p>
         <div className="pp-actions">
-          <a className="pp-button pp-button-large" href={REGISTER_HREF}>
+          <a className="pp-button pp-button-large" href={registerHref(lang)}>
             {t.nav.startTrial}
           </a>
           <button type="button" className="pp-button pp-button-quiet pp-button-large" onClick={() => setDemoOpen(true)}>
@@ -127,7 +127,7 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
         <section className="pp-section pp-cta" aria-labelledby="cta-title">
           <h2 id="cta-title">{t.cta.title}</h2>
           <p>{t.cta.text}</p>
-          <a className="pp-button pp-button-large" href={REGISTER_HREF}>
+          <a className="pp-button pp-button-large" href={registerHref(lang)}>
             {t.nav.startTrial}
           </a>
         </section>

@@ -13,7 +13,7 @@ import type { PublicLang } from '@kehila/shared/public-pages';
 import { Faq } from './faq';
 import { HydrateLater } from './hydrate-later';
 import { SitePage } from './site-chrome';
-import { FREE_PLAN_HREF, publicTexts, REGISTER_HREF } from './texts';
+import { FREE_PLAN_HREF, publicTexts, registerHref } from './texts';
 import { salesMailto, useSupportEmail } from './use-site-contact';
 
 type Cycle = (typeof BILLING_CYCLES)[number];
@@ -141,7 +141,7 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
                   ) : (
                     <a
                       className={`pp-button${popular ? '' : ' pp-button-quiet'}`}
-                      href={name === 'Free' ? FREE_PLAN_HREF : REGISTER_HREF}
+                      href={name === 'Free' ? FREE_PLAN_HREF : registerHref(lang)}
                     >
                       {plan.cta}
                     </a>
@@ -233,7 +233,7 @@ export function PricingPage({ lang, paymentToast = true }: { lang: PublicLang; p
         <section className="pp-section pp-cta" aria-labelledby="pricing-cta-title">
           <h2 id="pricing-cta-title">{p.ctaTitle}</h2>
           <p>{p.ctaText}</p>
-          <a className="pp-button pp-button-large" href={REGISTER_HREF}>
+          <a className="pp-button pp-button-large" href={registerHref(lang)}>
             {t.nav.startTrial}
           </a>
         </section>

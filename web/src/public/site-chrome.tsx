@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicLang } from '@kehila/shared/public-pages';
 import { LANG_PARAM } from '@kehila/shared/public-pages';
 import { KehilaLogo } from '../components/kehila-logo';
-import { localHref, publicTexts, REGISTER_HREF } from './texts';
+import { localHref, publicTexts, registerHref, signInHref } from './texts';
 import { useSupportEmail } from './use-site-contact';
 import './public.css';
 
@@ -78,10 +78,10 @@ export function SiteHeader({ lang, path, variant }: { lang: PublicLang; path: st
           <a href={otherLanguageHref(path, lang)} lang={lang === 'he' ? 'en' : 'he'} aria-label={t.switchLanguageLabel}>
             {t.switchLanguage}
           </a>
-          <a className="pp-button pp-button-quiet" href="/login">
+          <a className="pp-button pp-button-quiet" href={signInHref(lang)}>
             {t.nav.signIn}
           </a>
-          <a className="pp-button" href={REGISTER_HREF}>
+          <a className="pp-button" href={registerHref(lang)}>
             {variant === 'pricing' ? t.nav.getStarted : t.nav.startTrial}
           </a>
         </nav>

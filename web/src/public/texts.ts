@@ -15,8 +15,15 @@ export function localHref(path: string, lang: PublicLang): string {
   return `${base ?? ''}?${LANG_PARAM}=${lang}${hash ? `#${hash}` : ''}`;
 }
 
-/** Where Start Free Trial leads: the registration view of /login (sign-up first, Back to Home). */
-export const REGISTER_HREF = '/login?register=1';
+/** Where Start Free Trial leads: the registration view of /login (sign-up first, Back to Home), in the page's language. */
+export function registerHref(lang: PublicLang): string {
+  return lang === 'he' ? `/login?register=1&${LANG_PARAM}=he` : '/login?register=1';
+}
+
+/** Sign In: /login, in Hebrew from the Hebrew pages. */
+export function signInHref(lang: PublicLang): string {
+  return localHref('/login', lang);
+}
 
 /**
  * The Free card's Get Started (S3: /dashboard?plan=free): sign-in first when signed out; an account

@@ -1,6 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Link from '@cloudscape-design/components/link';
 import { useRuntimeConfig } from '../../config/use-runtime-config';
+import { useLoginText } from './login-lang';
 
 /** Where the local stack keeps the e-mails Cognito would have sent (infra/local/plugins/dev-mailbox.ts). */
 export const DEV_MAILBOX_PATH = '/dev/mailbox';
@@ -14,13 +15,14 @@ export const devMailboxText = {
 
 /** Locally (stage local), says where the e-mail went: the dev mailbox page. Nothing in a deployment. */
 export function DevMailboxNote() {
+  const tr = useLoginText();
   const { stage } = useRuntimeConfig();
   if (stage !== 'local') return null;
   return (
-    <Alert type="info" header={devMailboxText.header}>
-      {devMailboxText.body}{' '}
+    <Alert type="info" header={tr(devMailboxText.header)}>
+      {tr(devMailboxText.body)}{' '}
       <Link href={DEV_MAILBOX_PATH} external>
-        {devMailboxText.link}
+        {tr(devMailboxText.link)}
       </Link>
     </Alert>
   );

@@ -9,6 +9,7 @@ import { ForgotPasswordFormSchema } from '@kehila/shared/rules/account';
 import { passwordResetMessages, sendPasswordReset } from '../../auth/password-reset';
 import { useToast } from '../../components/toast/use-toast';
 import { DevMailboxNote } from './dev-mailbox-note';
+import { useLoginText } from './login-lang';
 
 /** S1 §2 "Forgot password" texts (buttons quoted; the title and intro are ours). */
 export const forgotPasswordText = {
@@ -25,6 +26,7 @@ export const forgotPasswordText = {
  * Send another reset email. Messages are S1 §5 and §8's.
  */
 export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
+  const tr = useLoginText();
   const toast = useToast();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
@@ -42,10 +44,10 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
     const outcome = await sendPasswordReset(parsed.data.email);
     setBusy(false);
     if (!outcome.ok) {
-      toast.error(outcome.message);
+      toast.error(tr(outcome.message));
       return;
     }
-    toast.success(passwordResetMessages.sent);
+    toast.success(tr(passwordResetMessages.sent));
     setSent(true);
   };
 
@@ -57,14 +59,14 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
   if (sent) {
     return (
       <SpaceBetween size="l">
-        <Alert type="success">{passwordResetMessages.sent}</Alert>
+        <Alert type="success">{tr(passwordResetMessages.sent)}</Alert>
         <DevMailboxNote />
         <SpaceBetween size="xs" direction="horizontal">
           <Button loading={busy} onClick={() => void send()}>
-            {forgotPasswordText.sendAgain}
+            {tr(forgotPasswordText.sendAgain)}
           </Button>
           <Button variant="primary" onClick={() => onBack(email.trim())}>
-            {forgotPasswordText.backToLogin}
+            {tr(forgotPasswordText.backToLogin)}
           </Button>
         </SpaceBetween>
       </SpaceBetween>
@@ -74,8 +76,8 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
   return (
     <form onSubmit={submit} noValidate>
       <SpaceBetween size="l">
-        <Box>{forgotPasswordText.intro}</Box>
-        <FormField label={forgotPasswordText.email} errorText={error ?? undefined}>
+        <Box>{tr(forgotPasswordText.intro)}</Box>
+        <FormField label={tr(forgotPasswordText.email)} errorText={tr(error) ?? undefined}>
           <Input
             type="email"
             inputMode="email"
@@ -90,11 +92,11 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
           />
         </FormField>
         <Button variant="primary" formAction="submit" loading={busy} fullWidth>
-          {forgotPasswordText.send}
+          {tr(forgotPasswordText.send)}
         </Button>
         <Box textAlign="center">
           <Button variant="link" formAction="none" onClick={() => onBack(email.trim())}>
-            {forgotPasswordText.backToLogin}
+            {tr(forgotPasswordText.backToLogin)}
           </Button>
         </Box>
       </SpaceBetween>

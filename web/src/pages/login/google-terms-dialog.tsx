@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { GoogleTermsFormSchema } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
 import { paths } from '../../navigation/paths';
+import { useLoginText } from './login-lang';
 
 /** Texts of the Google terms dialog (S1 §2; the messages are S1 §5's). */
 export const googleTermsText = {
@@ -37,6 +38,7 @@ export function GoogleTermsDialog({
   onAccept: () => void;
   onCancel: () => void;
 }) {
+  const tr = useLoginText();
   const [privacy, setPrivacy] = useState(false);
   const [communications, setCommunications] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -59,24 +61,24 @@ export function GoogleTermsDialog({
     <Modal
       visible={visible}
       onDismiss={cancel}
-      closeAriaLabel={googleTermsText.close}
-      header={googleTermsText.title}
+      closeAriaLabel={tr(googleTermsText.close)}
+      header={tr(googleTermsText.title)}
       footer={
         <Box float="right">
           <SpaceBetween size="xs" direction="horizontal">
             <Button variant="link" onClick={cancel}>
-              {googleTermsText.cancel}
+              {tr(googleTermsText.cancel)}
             </Button>
             <Button variant="primary" loading={busy} onClick={accept}>
-              {googleTermsText.continue}
+              {tr(googleTermsText.continue)}
             </Button>
           </SpaceBetween>
         </Box>
       }
     >
       <SpaceBetween size="m">
-        <Box>{googleTermsText.intro}</Box>
-        <FormField errorText={errors.acceptedPrivacyPolicy}>
+        <Box>{tr(googleTermsText.intro)}</Box>
+        <FormField errorText={tr(errors.acceptedPrivacyPolicy)}>
           <Checkbox
             checked={privacy}
             onChange={({ detail }) => {
@@ -85,14 +87,14 @@ export function GoogleTermsDialog({
             }}
             description={
               <Link href={paths.privacy} external fontSize="body-s">
-                {googleTermsText.privacyLink}
+                {tr(googleTermsText.privacyLink)}
               </Link>
             }
           >
-            {googleTermsText.privacy}
+            {tr(googleTermsText.privacy)}
           </Checkbox>
         </FormField>
-        <FormField errorText={errors.acceptedEmailCommunications}>
+        <FormField errorText={tr(errors.acceptedEmailCommunications)}>
           <Checkbox
             checked={communications}
             onChange={({ detail }) => {
@@ -100,7 +102,7 @@ export function GoogleTermsDialog({
               setErrors((e) => ({ ...e, acceptedEmailCommunications: '' }));
             }}
           >
-            {googleTermsText.communications}
+            {tr(googleTermsText.communications)}
           </Checkbox>
         </FormField>
       </SpaceBetween>

@@ -35,6 +35,8 @@ import { SignUpErrorCard, SignUpSuccess, signUpResultText } from './sign-up-resu
 import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpValues } from './sign-up-form';
 import { useEmailVerification, type VerificationState } from './use-email-verification';
 import { useGoogleSignIn } from './use-google-sign-in';
+import { LoginLangContext, translateLogin, useLoginText } from './login-lang';
+import { LANG_PARAM, publicLangOf } from '@kehila/shared/public-pages';
 
 /** S1 §8 and the screen's own texts. */
 export const loginPageText = {
@@ -65,15 +67,16 @@ function VerificationNotice({
   resending: boolean;
   onResend: () => void;
 }) {
+  const tr = useLoginText();
   switch (state.status) {
     case 'none':
       return null;
     case 'verifying':
-      return <StatusIndicator type="loading">{loginPageText.verifying}</StatusIndicator>;
+      return <StatusIndicator type="loading">{tr(loginPageText.verifying)}</StatusIndicator>;
     case 'verified':
-      return <Alert type="success">{signUpMessages.verified}</Alert>;
+      return <Alert type="success">{tr(signUpMessages.verified)}</Alert>;
     case 'alreadyVerified':
-      return <Alert type="info">{signUpMessages.alreadyVerified}</Alert>;
+      return <Alert type="info">{tr(signUpMessages.alreadyVerified)}</Alert>;
     default:
       return (
         <Alert
@@ -81,12 +84,12 @@ function VerificationNotice({
           action={
             state.canResend ? (
               <Button loading={resending} onClick={onResend}>
-                {loginPageText.resendVerification}
+                {tr(loginPageText.resendVerification)}
               </Button>
             ) : undefined
           }
         >
-          {state.message}
+          {tr(state.message)}
         </Alert>
       );
   }
@@ -94,6 +97,9 @@ function VerificationNotice({
 
 /** The /login screen (S1 §2): sign-in, sign-up, forgot password and the verification link. Signed-in visitors go straight on. */
 export default function LoginPage() {
+  // S3 §2: the Hebrew landing and pricing pages open /login in Hebrew, right to left (`?lang=he`).
+  const lang = publicLangOf(useLocation().search);
+  const tr = <T extends string | null | undefined>(text: T): T => translateLogin(text, lang);
   const { state, refresh } = useAuth();
   const config = useRuntimeConfig();
   const toast = useToast();
@@ -175,7 +181,7 @@ export default function LoginPage() {
       setFormError(MOBILE_ERROR_MESSAGES.default);
       return;
     }
-    toast.success(loginPageText.success);
+    toast.success(tr(loginPageText.success));
     navigate(target, { replace: true });
   };
 
@@ -183,7 +189,7 @@ export default function LoginPage() {
     const result = validateSignUp(signUp);
     if (!result.valid) {
       setSignUpErrors(result.errors);
-      toast.error(ACCOUNT_MESSAGES.submitInvalid);
+      toast.error(tr(ACCOUNT_MESSAGES.submitInvalid));
       return;
     }
     setSignUpErrors({});
@@ -214,8 +220,8 @@ export default function LoginPage() {
     setResending(true);
     const outcome = await resendVerification(email);
     setResending(false);
-    if (outcome.ok) toast.success(signUpMessages.resent);
-    else toast.error(outcome.message);
+    if (outcome.ok) toast.success(tr(signUpMessages.resent));
+    else toast.error(tr(outcome.message));
   };
 
   const backToLogin = (email?: string) => {
@@ -248,7 +254,9 @@ export default function LoginPage() {
         <SignUpErrorCard
           title={registering ? loginPageText.registrationError : undefined}
           message={signUpFailure}
-          onTryAgain={() => setMode('signUp')} onBack={() => backToLogin()} />
+          onTryAgain={() => setMode('signUp')}
+          onBack={() => backToLogin()}
+        />
       );
       break;
     case 'signUpDone':
@@ -293,19 +301,27 @@ export default function LoginPage() {
   }
 
   return (
-    <PublicPage narrow>
-      {registering && (
-        <Box margin={{ bottom: 's' }}>
-          {/* A full load: the landing page is prerendered, and leaving clears every error (S3 §2). */}
-          <Button variant="link" iconName="arrow-left" href="/">
-            {loginPageText.backToHome}
-          </Button>
-        </Box>
-      )}
-      <Container header={<Header variant="h1">{title}</Header>}>{body}</Container>
-      {google.termsOpen && (
-        <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />
-      )}
-    </PublicPage>
+    <LoginLangContext.Provider value={lang}>
+      <div lang={lang} dir={lang === 'he' ? 'rtl' : 'ltr'}>
+        <PublicPage narrow>
+          {registering && (
+            <Box margin={{ bottom: 's' }}>
+              {/* A full load: the landing page is prerendered, and leaving clears every error (S3 §2). */}
+              <Button
+                variant="link"
+                iconName="arrow-left"
+                href={lang === 'he' ? `/?${LANG_PARAM}=he` : '/'}
+              >
+                {tr(loginPageText.backToHome)}
+              </Button>
+            </Box>
+          )}
+          <Container header={<Header variant="h1">{tr(title)}</Header>}>{body}</Container>
+          {google.termsOpen && (
+            <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />
+          )}
+        </PublicPage>
+      </div>
+    </LoginLangContext.Provider>
   );
 }

@@ -8,6 +8,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { LoginErrors, LoginValues } from './login-validation';
 import { PasswordInput } from './password-input';
+import { useLoginText } from './login-lang';
 
 /** S1 §2 "Login screen" texts; the field labels are also what screenshot tools look up. */
 export const loginText = {
@@ -42,6 +43,7 @@ export interface LoginFormProps {
 
 /** The sign-in form of S1 §2: e-mail, password with show/hide, Google, e-mail sign-in, create account. */
 export function LoginForm(props: LoginFormProps) {
+  const tr = useLoginText();
   const { values, errors, formError, busy, googleBusy, googleNote, onChange, onForgotPassword } = props;
 
   const submit = (event: FormEvent) => {
@@ -51,9 +53,9 @@ export function LoginForm(props: LoginFormProps) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <Form errorText={formError ?? undefined}>
+      <Form errorText={tr(formError) ?? undefined}>
         <SpaceBetween size="l">
-          <FormField label={loginText.email} errorText={errors.email}>
+          <FormField label={tr(loginText.email)} errorText={tr(errors.email)}>
             <Input
               type="email"
               inputMode="email"
@@ -64,13 +66,13 @@ export function LoginForm(props: LoginFormProps) {
               disableBrowserAutocorrect
             />
           </FormField>
-          <FormField label={loginText.password} errorText={errors.password}>
+          <FormField label={tr(loginText.password)} errorText={tr(errors.password)}>
             <PasswordInput
               value={values.password}
               onChange={(value) => onChange('password', value)}
               invalid={Boolean(errors.password)}
               autoComplete="current-password"
-              showLabel={loginText.showPassword}
+              showLabel={tr(loginText.showPassword)}
             />
           </FormField>
           {onForgotPassword && (
@@ -78,7 +80,7 @@ export function LoginForm(props: LoginFormProps) {
             // getByLabel(/password/i).first(), and a link here would be labelled by its own text.
             <Box textAlign="right">
               <Button variant="inline-link" formAction="none" onClick={onForgotPassword}>
-                {loginText.forgotPassword}
+                {tr(loginText.forgotPassword)}
               </Button>
             </Box>
           )}
@@ -86,23 +88,23 @@ export function LoginForm(props: LoginFormProps) {
       </Form>
       <Box margin={{ top: 'l' }}>
         <SpaceBetween size="m">
-          <Button variant="primary" formAction="submit" loading={busy} loadingText="Signing in" fullWidth>
-            {loginText.submit}
+          <Button variant="primary" formAction="submit" loading={busy} loadingText={tr('Signing in')} fullWidth>
+            {tr(loginText.submit)}
           </Button>
           <Box textAlign="center" color="text-body-secondary" fontSize="body-s">
-            {loginText.or}
+            {tr(loginText.or)}
           </Box>
           <Button fullWidth onClick={props.onGoogle} loading={googleBusy} formAction="none">
-            {loginText.google}
+            {tr(loginText.google)}
           </Button>
           {googleNote && (
             <Alert type="info" statusIconAriaLabel="Info">
-              {googleNote}
+              {tr(googleNote)}
             </Alert>
           )}
           <Box textAlign="center">
             <Button variant="link" formAction="none" onClick={props.onCreateAccount}>
-              {loginText.createAccount}
+              {tr(loginText.createAccount)}
             </Button>
           </Box>
         </SpaceBetween>

@@ -13,6 +13,7 @@ import { AccountFormSchema, livePhoneError, type AccountForm } from '@kehila/sha
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
 import { paths } from '../../navigation/paths';
 import { PasswordInput } from './password-input';
+import { useLoginText } from './login-lang';
 
 /** S1 §2 sign-up texts (buttons quoted by the spec; the labels are ours). */
 export const signUpText = {
@@ -95,8 +96,9 @@ export interface SignUpFormProps {
  * with Google, Back to Login.
  */
 export function SignUpForm(props: SignUpFormProps) {
+  const tr = useLoginText();
   const { values, errors, busy, onChange } = props;
-  const countryOptions = ACCOUNT_FORM_COUNTRIES.map((c) => ({ value: c.iso, label: `${c.name} (${c.code})` }));
+  const countryOptions = ACCOUNT_FORM_COUNTRIES.map((c) => ({ value: c.iso, label: `${tr(c.name)} (${c.code})` }));
   // S1 §5: the live check speaks once a country is set and the phone has 7+ characters; a submitted
   // error takes precedence.
   const phoneError = errors.phone ?? livePhoneError(countryCodeOf(values.countryIso), values.phone) ?? undefined;
@@ -110,7 +112,7 @@ export function SignUpForm(props: SignUpFormProps) {
     <form onSubmit={submit} noValidate>
       <Form>
         <SpaceBetween size="l">
-          <FormField label={signUpText.email} errorText={errors.email}>
+          <FormField label={tr(signUpText.email)} errorText={tr(errors.email)}>
             <Input
               type="email"
               inputMode="email"
@@ -121,16 +123,16 @@ export function SignUpForm(props: SignUpFormProps) {
               onChange={({ detail }) => onChange('email', detail.value)}
             />
           </FormField>
-          <FormField label={signUpText.password} errorText={errors.password}>
+          <FormField label={tr(signUpText.password)} errorText={tr(errors.password)}>
             <PasswordInput
               value={values.password}
               onChange={(value) => onChange('password', value)}
               invalid={Boolean(errors.password)}
               autoComplete="new-password"
-              showLabel={signUpText.showPassword}
+              showLabel={tr(signUpText.showPassword)}
             />
           </FormField>
-          <FormField label={signUpText.country} errorText={errors.countryCode}>
+          <FormField label={tr(signUpText.country)} errorText={tr(errors.countryCode)}>
             <Select
               selectedOption={countryOptions.find((o) => o.value === values.countryIso) ?? null}
               options={countryOptions}
@@ -138,7 +140,7 @@ export function SignUpForm(props: SignUpFormProps) {
               onChange={({ detail }) => onChange('countryIso', detail.selectedOption.value ?? '')}
             />
           </FormField>
-          <FormField label={signUpText.phone} description={signUpText.phoneHint} errorText={phoneError}>
+          <FormField label={tr(signUpText.phone)} description={tr(signUpText.phoneHint)} errorText={tr(phoneError)}>
             <Input
               inputMode="tel"
               autoComplete="tel-national"
@@ -148,44 +150,50 @@ export function SignUpForm(props: SignUpFormProps) {
               onChange={({ detail }) => onChange('phone', detail.value)}
             />
           </FormField>
-          <FormField errorText={errors.acceptedPrivacyPolicy}>
+          <FormField errorText={tr(errors.acceptedPrivacyPolicy)}>
             <Checkbox
               checked={values.acceptedPrivacyPolicy}
               onChange={({ detail }) => onChange('acceptedPrivacyPolicy', detail.checked)}
               description={
                 <Link href={paths.privacy} external variant="primary" fontSize="body-s">
-                  {signUpText.privacyLink}
+                  {tr(signUpText.privacyLink)}
                 </Link>
               }
             >
-              {signUpText.privacy}
+              {tr(signUpText.privacy)}
             </Checkbox>
           </FormField>
-          <FormField errorText={errors.acceptedEmailCommunications}>
+          <FormField errorText={tr(errors.acceptedEmailCommunications)}>
             <Checkbox
               checked={values.acceptedEmailCommunications}
               onChange={({ detail }) => onChange('acceptedEmailCommunications', detail.checked)}
             >
-              {signUpText.communications}
+              {tr(signUpText.communications)}
             </Checkbox>
           </FormField>
         </SpaceBetween>
       </Form>
       <Box margin={{ top: 'l' }}>
         <SpaceBetween size="m">
-          <Button variant="primary" formAction="submit" loading={busy} loadingText={signUpText.submitting} fullWidth>
-            {busy ? signUpText.submitting : signUpText.submit}
+          <Button
+            variant="primary"
+            formAction="submit"
+            loading={busy}
+            loadingText={tr(signUpText.submitting)}
+            fullWidth
+          >
+            {tr(busy ? signUpText.submitting : signUpText.submit)}
           </Button>
           <Box textAlign="center" color="text-body-secondary" fontSize="body-s">
-            {signUpText.or}
+            {tr(signUpText.or)}
           </Box>
           <Button fullWidth formAction="none" loading={props.googleBusy} onClick={props.onGoogle}>
-            {signUpText.google}
+            {tr(signUpText.google)}
           </Button>
-          {props.googleNote && <Box color="text-body-secondary">{props.googleNote}</Box>}
+          {props.googleNote && <Box color="text-body-secondary">{tr(props.googleNote)}</Box>}
           <Box textAlign="center">
             <Button variant="link" formAction="none" onClick={props.onBack}>
-              {signUpText.backToLogin}
+              {tr(signUpText.backToLogin)}
             </Button>
           </Box>
         </SpaceBetween>

@@ -4,6 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { signUpMessages } from '../../auth/sign-up';
 import { DevMailboxNote } from './dev-mailbox-note';
+import { useLoginText } from './login-lang';
 
 /** S1 §2 texts of the sign-up outcomes. */
 export const signUpResultText = {
@@ -29,16 +30,17 @@ export function SignUpErrorCard({
   onTryAgain: () => void;
   onBack: () => void;
 }) {
+  const tr = useLoginText();
   return (
     <SpaceBetween size="l">
-      <Alert type="error" header={title}>
-        <span dir="auto">{message}</span>
+      <Alert type="error" header={tr(title)}>
+        <span dir="auto">{tr(message)}</span>
       </Alert>
       <SpaceBetween size="xs" direction="horizontal">
         <Button variant="primary" onClick={onTryAgain}>
-          {signUpResultText.tryAgain}
+          {tr(signUpResultText.tryAgain)}
         </Button>
-        <Button onClick={onBack}>{signUpResultText.backToLogin}</Button>
+        <Button onClick={onBack}>{tr(signUpResultText.backToLogin)}</Button>
       </SpaceBetween>
     </SpaceBetween>
   );
@@ -56,19 +58,20 @@ export function SignUpSuccess({
   onResend: () => void;
   onBack: () => void;
 }) {
+  const tr = useLoginText();
   return (
     <SpaceBetween size="l">
-      <Alert type="success">{signUpMessages.created}</Alert>
+      <Alert type="success">{tr(signUpMessages.created)}</Alert>
       <Box>
-        {signUpResultText.sentTo} <strong dir="ltr">{email}</strong>.
+        {tr(signUpResultText.sentTo)} <strong dir="ltr">{email}</strong>.
       </Box>
       <DevMailboxNote />
       <SpaceBetween size="xs" direction="horizontal">
         <Button loading={resending} onClick={onResend}>
-          {signUpResultText.resend}
+          {tr(signUpResultText.resend)}
         </Button>
         <Button variant="primary" onClick={onBack}>
-          {signUpResultText.backToLoginLower}
+          {tr(signUpResultText.backToLoginLower)}
         </Button>
       </SpaceBetween>
     </SpaceBetween>

@@ -78,26 +78,61 @@ describe('public pages in Chromium at 375 px, in English and Hebrew', () => {
     await context.close();
   });
 
-  it.each([['/'], ['/?lang=he']])(
-    'Start Free Trial (%s) opens the registration view and reaches the verification-sent screen',
-    async (path) => {
+  it.each([
+    {
+      path: '/',
+      href: '/login?register=1',
+      home: '/',
+      t: {
+        title: 'Create Your Account',
+        back: 'Back to Home',
+        email: 'Email',
+        password: 'Password',
+        phone: 'WhatsApp phone number',
+        privacy: 'I accept the Privacy Policy',
+        mail: 'I agree to receive email communications from Kehila',
+        submit: 'Continue',
+        done: 'Account Created Successfully',
+        backToLogin: 'Back to login',
+      },
+    },
+    {
+      path: '/?lang=he',
+      href: '/login?register=1&lang=he',
+      home: '/?lang=he',
+      t: {
+        title: 'יצירת חשבון',
+        back: 'חזרה לדף הבית',
+        email: 'אימייל',
+        password: 'סיסמה',
+        phone: 'מספר הטלפון בוואטסאפ',
+        privacy: 'אני מסכים/ה למדיניות הפרטיות',
+        mail: 'אני מסכים/ה לקבל עדכונים באימייל מ-Kehila',
+        submit: 'המשך',
+        done: 'החשבון נוצר בהצלחה',
+        backToLogin: 'חזרה לכניסה',
+      },
+    },
+  ])(
+    'Start Free Trial ($path) opens the registration view in its language and reaches the verification-sent screen',
+    async ({ path, href, home, t }) => {
       const { page, context } = await e2e.newPage(PHONE);
       const n = `${Date.now()}`.slice(-8);
       const email = `landing-${n}@example.com`;
       await page.goto(path);
-      await page.locator('.pp-hero a[href="/login?register=1"]').click();
+      await page.locator(`.pp-hero a[href="${href}"]`).click();
       await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('register') === '1');
-      await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
-      expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Password', { exact: true }).fill('welcome-123');
-      await page.getByLabel('WhatsApp phone number').fill(`058${n.slice(-7)}`);
-      await page.getByText('I accept the Privacy Policy').click();
-      await page.getByText('I agree to receive email communications from Kehila').click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('heading', { name: 'Account Created Successfully' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: t.title }).waitFor();
+      expect(await page.getByRole('link', { name: t.back }).getAttribute('href')).toBe(home);
+      await page.getByLabel(t.email, { exact: true }).fill(email);
+      await page.getByLabel(t.password, { exact: true }).fill('welcome-123');
+      await page.getByLabel(t.phone).fill(`058${n.slice(-7)}`);
+      await page.getByText(t.privacy).click();
+      await page.getByText(t.mail).click();
+      await page.getByRole('button', { name: t.submit }).click();
+      await page.getByRole('heading', { name: t.done }).waitFor({ timeout: 30_000 });
       await page.getByText(email).waitFor();
-      await page.getByRole('button', { name: 'Back to login' }).waitFor();
+      await page.getByRole('button', { name: t.backToLogin }).waitFor();
       await context.close();
     },
   );

@@ -327,6 +327,9 @@ describe('checkout return (S1 §2)', () => {
     const { router } = renderApp({ path: '/dashboard?payment=success&tab=x' });
     expect(await findToast('Payment successful! Thank you for upgrading to Kehila Pro.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=x'));
+    // The dashboard itself adds no second toast.
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.getAllByText(/^Payment successful!/)).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

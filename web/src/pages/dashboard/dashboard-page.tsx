@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Suspense, lazy, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
@@ -27,7 +27,6 @@ import {
 import { useCurrentCommunity } from '../../communities/current-community';
 import { ChartTable } from '../../components/charts/chart-table';
 import { HourBars, hourLabel } from '../../components/charts/hour-bars';
-import { useToast } from '../../components/toast/use-toast';
 import { useAiSummary } from '../messages/use-ai-summary';
 import { formatActionDate } from '../actions/actions-texts';
 import { DASHBOARD_TEXTS as T } from './dashboard-texts';
@@ -113,30 +112,10 @@ function Header_({ community, onRefresh }: { community: UserCommunity | null; on
   );
 }
 
-/** `payment=success` shows the payment toast once and leaves the address clean (S2 §2.2). */
-function usePaymentToast() {
-  const [params, setParams] = useSearchParams();
-  const toast = useToast();
-  const paid = params.get('payment') === 'success';
-  useEffect(() => {
-    if (!paid) return;
-    toast.success(T.paymentSuccess);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('payment');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [paid, setParams, toast]);
-}
-
 /** The Dashboard (/dashboard, S2 §2.2): every state, then the figures of the selected community. */
 export function DashboardPage() {
   const { community, isLoading, isError, refresh } = useCurrentCommunity();
   const navigate = useNavigate();
-  usePaymentToast();
   const reload = () => window.location.reload();
 
   let body;

@@ -11,7 +11,6 @@ export const DASHBOARD_TEXTS = {
   from: 'Start date',
   to: 'End date',
   clear: 'Clear dates',
-  paymentSuccess: 'Payment successful! Your subscription is now active.',
   profileErrorTitle: 'Error Loading Profile',
   profileErrorBody: 'We could not load your profile and communities.',
   tryAgain: 'Try Again',

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PLAN_QUERY_PARAM, TRIAL_DAYS } from '@kehila/shared/constants';
 import { useMe } from '../auth/use-me';
 import { useToast } from '../components/toast/use-toast';
+import { dropSearchParam } from '../navigation/drop-search-param';
 
 /** What /dashboard?plan=free (the pricing page's Free card) says to an account that is past the paywall. */
 export const freePlanLinkText = {
@@ -28,11 +29,6 @@ export function useFreePlanLink(): void {
     if (search.get(PLAN_QUERY_PARAM) !== 'free' || !me.data || handled.current === location.key) return;
     handled.current = location.key;
     if (access?.isInTrial) toast.info(freePlanLinkText.inTrial);
-    search.delete(PLAN_QUERY_PARAM);
-    const rest = search.toString();
-    navigate(
-      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
-      { replace: true, state: location.state },
-    );
+    dropSearchParam(navigate, location, PLAN_QUERY_PARAM);
   }, [location, navigate, toast, me.data, access]);
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_QUERY_PARAM } from '@kehila/shared/constants';
 import { paths } from '../navigation/paths';
 import { useToast } from '../components/toast/use-toast';
+import { dropSearchParam } from '../navigation/drop-search-param';
 
 /**
  * Toasts of the checkout's return (S1 §2): /pricing?payment=failed is the spec's text; the success text
@@ -40,11 +41,6 @@ export function usePaymentResult(): void {
     } else {
       toast.error(paymentResultText.failed);
     }
-    search.delete(PAYMENT_QUERY_PARAM);
-    const rest = search.toString();
-    navigate(
-      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
-      { replace: true, state: location.state },
-    );
+    dropSearchParam(navigate, location, PAYMENT_QUERY_PARAM);
   }, [location, navigate, toast, queryClient]);
 }

@@ -26,6 +26,13 @@ export function publicLangOf(search: string): PublicLang {
   return pairs.includes(`${LANG_PARAM}=he`) ? 'he' : 'en';
 }
 
+/** A link that keeps the chosen language (`?lang=he`, after any query the link already has). */
+export function localHref(path: string, lang: PublicLang): string {
+  if (lang === 'en') return path;
+  const [base = '', hash] = path.split('#');
+  return `${base}${base.includes('?') ? '&' : '?'}${LANG_PARAM}=${lang}${hash ? `#${hash}` : ''}`;
+}
+
 /** The prerendered file of a page in a language: `landing.html`, `landing.he.html`. */
 export function prerenderedFileName(page: PublicPageName, lang: PublicLang): string {
   return lang === 'en' ? `${page}.html` : `${page}.${lang}.html`;

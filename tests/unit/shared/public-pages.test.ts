@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedFileFor, publicLangOf } from '@kehila/shared/public-pages';
+import { localHref, prerenderedFileFor, publicLangOf } from '@kehila/shared/public-pages';
 
 describe('prerendered public pages', () => {
   it('maps each public path to its file in the language ?lang= asks for, and app routes to none', () => {
@@ -17,5 +17,17 @@ describe('prerendered public pages', () => {
     expect(publicLangOf('?payment=failed&lang=he')).toBe('he');
     expect(publicLangOf('?lang=hebrew')).toBe('en');
     expect(publicLangOf('')).toBe('en');
+  });
+});
+
+describe('localHref', () => {
+  it.each([
+    ['/', 'en', '/'],
+    ['/', 'he', '/?lang=he'],
+    ['/#faq', 'he', '/?lang=he#faq'],
+    ['/login?register=1', 'he', '/login?register=1&lang=he'],
+    ['/login?register=1', 'en', '/login?register=1'],
+  ] as const)('%s in %s → %s', (path, lang, href) => {
+    expect(localHref(path, lang)).toBe(href);
   });
 });

@@ -1,5 +1,4 @@
-import type { PublicLang } from '@kehila/shared/public-pages';
-import { LANG_PARAM } from '@kehila/shared/public-pages';
+import { localHref, type PublicLang } from '@kehila/shared/public-pages';
 import { en, type PublicTexts } from './texts-en';
 import { he } from './texts-he';
 
@@ -8,16 +7,11 @@ export type { PublicTexts };
 /** The public pages' texts per language. */
 export const publicTexts: Record<PublicLang, PublicTexts> = { en, he };
 
-/** A link to a public page that keeps the chosen language (`?lang=he`). */
-export function localHref(path: string, lang: PublicLang): string {
-  if (lang === 'en') return path;
-  const [base, hash] = path.split('#');
-  return `${base ?? ''}?${LANG_PARAM}=${lang}${hash ? `#${hash}` : ''}`;
-}
+export { localHref };
 
 /** Where Start Free Trial leads: the registration view of /login (sign-up first, Back to Home), in the page's language. */
 export function registerHref(lang: PublicLang): string {
-  return lang === 'he' ? `/login?register=1&${LANG_PARAM}=he` : '/login?register=1';
+  return localHref('/login?register=1', lang);
 }
 
 /** Sign In: /login, in Hebrew from the Hebrew pages. */

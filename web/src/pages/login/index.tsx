@@ -36,7 +36,7 @@ import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpV
 import { useEmailVerification, type VerificationState } from './use-email-verification';
 import { useGoogleSignIn } from './use-google-sign-in';
 import { LoginLangContext, translateLogin, useLoginText } from './login-lang';
-import { LANG_PARAM, publicLangOf } from '@kehila/shared/public-pages';
+import { localHref, publicLangOf } from '@kehila/shared/public-pages';
 
 /** S1 §8 and the screen's own texts. */
 export const loginPageText = {
@@ -310,7 +310,7 @@ export default function LoginPage() {
               <Button
                 variant="link"
                 iconName="arrow-left"
-                href={lang === 'he' ? `/?${LANG_PARAM}=he` : '/'}
+                href={localHref('/', lang)}
               >
                 {tr(loginPageText.backToHome)}
               </Button>

@@ -1,10 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_QUERY_PARAM } from '@kehila/shared/constants';
 import { paths } from '../navigation/paths';
 import { useToast } from '../components/toast/use-toast';
-import { dropSearchParam } from '../navigation/drop-search-param';
+import { useOneTimeParam } from '../navigation/use-one-time-param';
 
 /**
  * Toasts of the checkout's return (S1 §2): /pricing?payment=failed is the spec's text; the success text
@@ -21,26 +19,18 @@ export const paymentResultText = {
  * failure on /pricing.
  */
 export function usePaymentResult(): void {
-  const location = useLocation();
-  const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  // Effects may run twice for one location (StrictMode); the toast must not.
-  const handled = useRef<string | null>(null);
-
-  useEffect(() => {
-    const search = new URLSearchParams(location.search);
-    const result = search.get(PAYMENT_QUERY_PARAM);
-    const onDashboard = location.pathname === paths.dashboard && result === 'success';
-    const onPricing = location.pathname === paths.pricing && result === 'failed';
-    if ((!onDashboard && !onPricing) || handled.current === location.key) return;
-    handled.current = location.key;
-    if (onDashboard) {
+  useOneTimeParam(PAYMENT_QUERY_PARAM, (result, pathname) => {
+    if (pathname === paths.dashboard && result === 'success') {
       toast.success(paymentResultText.success);
       void queryClient.invalidateQueries({ queryKey: ['me'] });
-    } else {
-      toast.error(paymentResultText.failed);
+      return true;
     }
-    dropSearchParam(navigate, location, PAYMENT_QUERY_PARAM);
-  }, [location, navigate, toast, queryClient]);
+    if (pathname === paths.pricing && result === 'failed') {
+      toast.error(paymentResultText.failed);
+      return true;
+    }
+    return false;
+  });
 }

@@ -5,6 +5,8 @@
  * Features of a text:
  * - concepts of the bilingual concept lexicon (the main bridge: "hiring"/"דרוש"/"recruiting" share
  *   one concept) and, weaker, their parent concepts;
+ * - senses of the bilingual glossary (one feature for a word and its translation) and, weaker, their
+ *   broader senses ("puppy" > "dog" > "pet");
  * - word stems (exact wording), weighted by IDF over the community's messages;
  * - character trigrams of the stems (morphology the stemmers miss, typos);
  * - corpus neighbours: for each stem, the words it co-occurs with most in the community (positive
@@ -27,7 +29,7 @@ export const LOCAL_EMBEDDING_DIMENSIONS = 384;
 /** Non-zero entries per feature (sparse ternary index vectors). */
 const NONZERO = 4;
 /** Feature weights relative to a word stem. */
-const WEIGHT = { concept: 1, parent: 0.6, sense: 2, stem: 1, covered: 0.35, chars: 0.45, neighbour: 0.35 } as const;
+const WEIGHT = { concept: 1, parent: 0.6, sense: 2, broader: 0.5, stem: 1.3, covered: 0.45, chars: 0.45, neighbour: 0.35 } as const;
 /** Sense weight by what it names: things carry the meaning of a message more than actions, qualities and times. */
 const POS_WEIGHT: Readonly<Record<SensePos, number>> = { n: 1, v: 0.7, a: 0.6, t: 0.45 };
 /** A community's first model is built at this many messages; later ones each time it doubles. */
@@ -125,6 +127,7 @@ export function features(a: Analysis, model: EmbeddingModel): Map<string, number
     const sense = lex.senses.get(m.entry.tag);
     const w = termIdf(model, SENSE_TERM_PREFIX + m.entry.tag) * POS_WEIGHT[sense?.pos ?? 'n'];
     add(`s:${m.entry.tag}`, WEIGHT.sense * w);
+    for (const b of sense?.broader ?? []) add(`s:${b}`, WEIGHT.sense * WEIGHT.broader * w);
   }
   for (const t of messageTerms(a)) {
     const tf = 1 + Math.log(t.count);

@@ -22,6 +22,16 @@ describe('local embeddings', () => {
     }
   });
 
+  it('bring a message about a kind of thing near one about the broader thing (glossary "> broader")', () => {
+    // "puppy > dog, pet", "dentist > doctor": no word or sense in common, only the broader sense
+    expect(cos(e('found a puppy near the school'), e('is this your pet?'))).toBeGreaterThan(
+      cos(e('found a puppy near the school'), e('is this your bike?')),
+    );
+    expect(cos(e('מישהו מכיר רופא שיניים טוב?'), e('looking for a good doctor'))).toBeGreaterThan(
+      cos(e('מישהו מכיר רופא שיניים טוב?'), e('looking for a good lawyer')),
+    );
+  });
+
   it('are deterministic', () => {
     expect(e('looking for a server-side engineer')).toEqual(e('looking for a server-side engineer'));
   });

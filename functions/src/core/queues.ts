@@ -139,7 +139,7 @@ export const queues = {
     summary: 'Scheduled summaries waiting to be written and delivered to the WhatsApp group and/or the spreadsheet.',
     message: SummaryDeliveryJobSchema,
     // the summary (Bedrock), the group (the gateway's send API), the spreadsheet (Google Sheets)
-    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp', 'googleServiceAccount'] } as RouteUses,
   },
   bot: {
     worker: 'workers/bot-commands',

@@ -676,4 +676,10 @@ describe('api stack: the summary schedule', () => {
     expect(fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('kehila-summary-schedule');
     expect(fn.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_SUMMARIES');
   });
+  it('names its own queue to the deliver-summaries worker, which sets its failed records’ back-off', () => {
+    const worker = Object.values(resourcesOf(api, 'AWS::Lambda::Function')).find(
+      (f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-deliver-summaries',
+    );
+    expect(worker?.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_SUMMARIES');
+  });
 });

@@ -25,6 +25,7 @@ export const PARAMETERS = {
   webUrl: 'KEHILA_WEB_URL',
   lemonSqueezySecretName: 'KEHILA_LEMON_SQUEEZY_SECRET_NAME',
   whatsappSecretName: 'KEHILA_WHATSAPP_SECRET_NAME',
+  googleServiceAccountSecretName: 'KEHILA_GOOGLE_SERVICE_ACCOUNT_SECRET_NAME',
   alarmEmail: 'KEHILA_ALARM_EMAIL',
   emailFrom: 'KEHILA_EMAIL_FROM',
   searchInstanceType: 'KEHILA_SEARCH_INSTANCE_TYPE',
@@ -172,6 +173,7 @@ const RawSchema = z
     ),
     lemonSqueezySecretName: optionalText.pipe(secretName.optional()),
     whatsappSecretName: optionalText.pipe(secretName.optional()),
+    googleServiceAccountSecretName: optionalText.pipe(secretName.optional()),
     alarmEmail: optionalText.pipe(z.email().optional()),
     botPhone: optionalText.pipe(
       z
@@ -295,7 +297,7 @@ export interface DeployConfig {
   };
   /** The site's origin when known before deploy (custom domain or an earlier deploy's CloudFront URL). */
   readonly webUrl?: string;
-  readonly secrets: { readonly lemonSqueezy: string; readonly whatsapp: string };
+  readonly secrets: { readonly lemonSqueezy: string; readonly whatsapp: string; readonly googleServiceAccount: string };
   /** Which WhatsApp gateway sends the bot's messages; the first with send credentials in the secret when absent. */
   readonly whatsappSendProvider?: string;
   /** Amazon Bedrock models of the AI port (docs/ai.md) and the region they are called in. */
@@ -363,6 +365,7 @@ export function parseDeployConfig(raw: RawParameters): DeployConfig {
     secrets: {
       lemonSqueezy: c.lemonSqueezySecretName ?? `kehila/${c.stage}/lemonsqueezy`,
       whatsapp: c.whatsappSecretName ?? `kehila/${c.stage}/whatsapp`,
+      googleServiceAccount: c.googleServiceAccountSecretName ?? `kehila/${c.stage}/google-service-account`,
     },
     ...(c.whatsappSendProvider ? { whatsappSendProvider: c.whatsappSendProvider } : {}),
     ai: {

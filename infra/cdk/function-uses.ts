@@ -22,6 +22,10 @@ export const SECRETS = {
   },
   whatsapp: { env: 'WHATSAPP_SECRET_NAME', summary: 'WhatsApp gateway credentials and webhook secrets' },
   senderHashKey: { env: 'SENDER_HASH_KEY_SECRET_NAME', summary: 'key of the per-community sender hash (generated)' },
+  googleServiceAccount: {
+    env: 'GOOGLE_SERVICE_ACCOUNT_SECRET_NAME',
+    summary: 'JSON key of the Google service account that appends summaries to spreadsheets',
+  },
   signUpTicketKey: {
     env: 'SIGN_UP_TICKET_SECRET_NAME',
     summary: 'key of the sign-up tickets the accounts API signs and PreSignUp checks (generated)',

@@ -24,6 +24,8 @@ export interface PollerOptions {
   readonly loadWorker: (queue: QueueName) => Promise<SqsWorker>;
   /** Parallel pollers per queue (Lambda concurrency). */
   readonly concurrency?: number;
+  /** Pollers of particular queues, when more than `concurrency` (LOCAL_POLLERS unless given). */
+  readonly pollersPerQueue?: Partial<Record<QueueName, number>>;
   /** Seconds a failed message stays invisible before its retry; the queue's own value when unset. */
   readonly retryDelaySeconds?: number;
   /** Only these queues (default: every declared queue whose worker loads). */
@@ -37,6 +39,14 @@ export interface Pollers {
   drain(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
+
+/**
+ * Pollers of a queue beyond the stack's default (Lambda's concurrency). A scheduled summary spends
+ * most of its time waiting on the table (and in the cloud on Bedrock and the gateway): with more
+ * pollers the worker thread writes one summary while others wait, and a daily run of 1,000
+ * communities fits its five minutes (bench/schedule.ts, docs/summaries.md).
+ */
+export const LOCAL_POLLERS: Partial<Record<QueueName, number>> = { summaries: 6 };
 
 /** Pause between empty short polls: bounds local queue latency at little CPU cost. */
 const IDLE_POLL_MS = 50;
@@ -161,7 +171,8 @@ export async function startPollers(opts: PollerOptions): Promise<Pollers> {
         }
       }
     };
-    for (let i = 0; i < (opts.concurrency ?? 1); i += 1) loops.push(loop());
+    const width = Math.max(opts.concurrency ?? 1, opts.pollersPerQueue?.[queue] ?? LOCAL_POLLERS[queue] ?? 0);
+    for (let i = 0; i < width; i += 1) loops.push(loop());
   }
 
   const pending = async () => {

@@ -7,6 +7,7 @@ import {
 import { GetCommand, PutCommand } from '@kehila/functions/data/table-client';
 import type { Deps } from '@kehila/functions/core/deps';
 import { createCommunity, claimGroup, getCommunity } from '@kehila/functions/data/communities';
+import { syncDeliverySchedule } from '@kehila/functions/core/summaries/settings';
 import { putMember } from '@kehila/functions/data/memberships';
 import { blankMember } from '@kehila/functions/core/communities/records';
 import { createProfile } from '@kehila/functions/data/profiles';
@@ -110,7 +111,7 @@ export async function seedDemo(
   if (marker.Item) return { seeded: false };
 
   if (!(await getCommunity(deps.db, DEMO_COMMUNITY.id))) {
-    await createCommunity(deps.db, {
+    const demo = await createCommunity(deps.db, {
       id: DEMO_COMMUNITY.id,
       name: DEMO_COMMUNITY.name,
       meaningful_id: 'tlv-founders',
@@ -137,6 +138,8 @@ export async function seedDemo(
       whatsapp_group_url: null,
       owner_id: adminId,
     });
+    // the S1 default (weekly on) is scheduled like any new community's
+    await syncDeliverySchedule(deps, demo);
   }
   await claimGroup(deps.db, DEMO_COMMUNITY.groupId, DEMO_COMMUNITY.id);
   const demoMember = { communityId: DEMO_COMMUNITY.id, now, location: 'Tel Aviv' };

@@ -179,6 +179,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       KEHILA_DATA_DIR: dataDir,
     };
     for (const [name, urls] of Object.entries(queueUrls)) env[queueUrlEnvName(name)] = urls.url;
+    // a stack that retries fast (the tests) caps the declared back-offs the same way
+    if (opts.retryDelaySeconds !== undefined) env.QUEUE_RETRY_MAX_SECONDS = String(opts.retryDelaySeconds);
     for (const p of plugins) Object.assign(env, p.env?.({ dataDir, ephemeral: !opts.dataDir }) ?? {});
     Object.assign(process.env, env);
     // The logger was built when the functions modules were imported, before this environment existed.

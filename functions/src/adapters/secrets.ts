@@ -43,6 +43,8 @@ function sourceOf(config: Config, name: SecretName): { value?: string | undefine
       return { value: config.signUpTicket?.key, secretId: config.signUpTicket?.secretName };
     case 'originVerify':
       return { secretId: config.originVerifySecretName };
+    case 'googleServiceAccount':
+      return { value: config.sheets?.serviceAccountJson, secretId: config.sheets?.serviceAccountSecretName };
   }
 }
 

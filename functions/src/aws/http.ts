@@ -47,10 +47,16 @@ const TIMEOUT_MS = 10_000;
 
 const isLocal = (endpoint: string | undefined) => !!endpoint && /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(endpoint);
 
+// One client per credentials and target: aws4fetch keeps the derived signing key in its client, so
+// a client per call would derive it again (four HMACs) for every request.
+const clients = new Map<string, AwsClient>();
+const CLIENT_CACHE_MAX = 32;
+
 /**
  * The function's credentials: Lambda puts its role's temporary credentials in the environment, as
  * does the local stack (dummy ones, which local engines accept unchecked). Read at each call, so a
- * process that sets its environment after importing this module still signs correctly.
+ * process that sets its environment after importing this module (or rotated credentials) still signs
+ * correctly: the cached client is keyed by them.
  */
 function client(target: AwsTarget): AwsClient {
   const accessKeyId = process.env.AWS_ACCESS_KEY_ID ?? (isLocal(target.endpoint) ? 'local' : '');
@@ -58,15 +64,22 @@ function client(target: AwsTarget): AwsClient {
   if (!accessKeyId || !secretAccessKey) {
     throw new AwsError('CredentialsError', 'AWS credentials are not in the environment', 0);
   }
-  return new AwsClient({
+  const sessionToken = process.env.AWS_SESSION_TOKEN;
+  const key = [accessKeyId, secretAccessKey, sessionToken ?? '', target.service, target.region].join('\n');
+  const cached = clients.get(key);
+  if (cached) return cached;
+  if (clients.size >= CLIENT_CACHE_MAX) clients.clear();
+  const made = new AwsClient({
     accessKeyId,
     secretAccessKey,
-    ...(process.env.AWS_SESSION_TOKEN ? { sessionToken: process.env.AWS_SESSION_TOKEN } : {}),
+    ...(sessionToken ? { sessionToken } : {}),
     service: target.service,
     region: target.region,
     // Retries are ours (throttling arrives as 400s with a type, which aws4fetch does not retry).
     retries: 0,
   });
+  clients.set(key, made);
+  return made;
 }
 
 const backOff = (attempt: number) =>

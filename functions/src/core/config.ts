@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   KEHILA_DATA_DIR: z.string().optional(),
   /** Google service account (its JSON key) that appends summaries to spreadsheets. */
   GOOGLE_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  /** Secrets Manager secret (name or ARN) holding that JSON key: the cloud's way. */
+  GOOGLE_SERVICE_ACCOUNT_SECRET_NAME: z.string().optional(),
+  /** Caps every queue's retry back-off, in seconds (the local stack's tests retry after 1 s). */
+  QUEUE_RETRY_MAX_SECONDS: z.coerce.number().int().min(0).optional(),
   LOCAL_OBJECTS_SECRET: z.string().optional(),
   LOCAL_OBJECTS_URL: z.string().default(''),
   /** OpenSearch domain endpoint (https://…); unset means the embedded local search engine. */
@@ -115,7 +119,13 @@ export interface Config {
   /** The secret proving a request came through CloudFront; absent means the API takes requests from anyone. */
   readonly originVerifySecretName?: string;
   /** Summary spreadsheets: the Google service account (cloud), or the local CSV outbox directory. */
-  readonly sheets?: { readonly serviceAccountJson?: string; readonly localDir?: string };
+  readonly sheets?: {
+    readonly serviceAccountJson?: string;
+    readonly serviceAccountSecretName?: string;
+    readonly localDir?: string;
+  };
+  /** The longest retry back-off of any queue (core/queues.ts retryDelaySeconds); the declarations' own when unset. */
+  readonly queueRetryMaxSeconds?: number;
 }
 
 /** Reads the configuration from the environment: the one way to read config. */
@@ -175,8 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.ORIGIN_VERIFY_SECRET_NAME ? { originVerifySecretName: e.ORIGIN_VERIFY_SECRET_NAME } : {}),
     sheets: {
       ...(e.GOOGLE_SERVICE_ACCOUNT_JSON ? { serviceAccountJson: e.GOOGLE_SERVICE_ACCOUNT_JSON } : {}),
+      ...(e.GOOGLE_SERVICE_ACCOUNT_SECRET_NAME
+        ? { serviceAccountSecretName: e.GOOGLE_SERVICE_ACCOUNT_SECRET_NAME }
+        : {}),
       ...(e.KEHILA_DATA_DIR ? { localDir: `${e.KEHILA_DATA_DIR.replace(/\/+$/, '')}/outbox` } : {}),
     },
+    ...(e.QUEUE_RETRY_MAX_SECONDS !== undefined ? { queueRetryMaxSeconds: e.QUEUE_RETRY_MAX_SECONDS } : {}),
   };
 }
 

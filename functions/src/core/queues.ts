@@ -24,6 +24,12 @@ export interface QueueDef {
   readonly message: z.ZodType;
   /** What the worker uses besides the table (its grants and wiring), as routes declare theirs. */
   readonly uses: RouteUses;
+  /**
+   * A failed record waits longer before each retry (`firstSeconds`, doubling up to `maxSeconds`)
+   * instead of the fixed visibility timeout: its worker sets the record's visibility as it reports
+   * the failure (settleBatch). Queues without it retry after `visibilityTimeoutSeconds`.
+   */
+  readonly retryBackoff?: { readonly firstSeconds: number; readonly maxSeconds: number };
 }
 
 /**
@@ -131,15 +137,16 @@ export const queues = {
     worker: 'workers/deliver-summaries',
     // one community's summary per invocation: a model call, then up to two sends
     batchSize: 1,
-    // a failed send is retried after the visibility timeout, three more times, then dead-lettered
+    // a failed send is retried three more times, 1, 2 and 4 minutes later, then dead-lettered
     maxReceiveCount: 4,
+    retryBackoff: { firstSeconds: 60, maxSeconds: 900 },
     visibilityTimeoutSeconds: 120,
     timeoutSeconds: 90,
     memoryMb: 1024,
     summary: 'Scheduled summaries waiting to be written and delivered to the WhatsApp group and/or the spreadsheet.',
     message: SummaryDeliveryJobSchema,
     // the summary (Bedrock), the group (the gateway's send API), the spreadsheet (Google Sheets)
-    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
+    uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp', 'googleServiceAccount'] } as RouteUses,
   },
   bot: {
     worker: 'workers/bot-commands',
@@ -196,4 +203,19 @@ export function readQueueMessage<Q extends QueueName>(queue: Q, body: string): Q
     throw new PoisonMessageError(`not ${article(queue)} ${queue} queue message: ${i?.path.join('.')} ${i?.message}`);
   }
   return r.data as QueueMessage<Q>;
+}
+
+/** SQS's longest visibility timeout (12 hours). */
+const MAX_VISIBILITY_SECONDS = 43_200;
+
+/**
+ * How long a record of `queue` that failed on its `receives`-th receive waits before the next one,
+ * when the queue declares a back-off: `firstSeconds × 2^(receives − 1)`, at most `maxSeconds` (and
+ * `cap`, the configuration's QUEUE_RETRY_MAX_SECONDS, when given). Null for a queue without one.
+ */
+export function retryDelaySeconds(queue: QueueName, receives: number, cap?: number): number | null {
+  const backoff = (queues[queue] as QueueDef).retryBackoff;
+  if (!backoff) return null;
+  const delay = backoff.firstSeconds * 2 ** Math.max(0, receives - 1);
+  return Math.min(delay, backoff.maxSeconds, cap ?? Infinity, MAX_VISIBILITY_SECONDS);
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from './table-client';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { ActionSchema, type Action } from '@kehila/shared';
 import { batchGet, conditionHolds, queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';
@@ -97,6 +97,54 @@ export async function deleteActionOfUser(
         Key: keys.action(communityId, actionId),
         ConditionExpression: 'user_id = :uid',
         ExpressionAttributeValues: { ':uid': userId },
+      }),
+    ),
+  );
+}
+
+/**
+ * Marks an action's reminder as sent at `sentAt`, only if it is still the user's, pending, and not
+ * reminded since it was read (two Process Reminders calls: one claims it). False when that no longer holds.
+ */
+export async function claimReminder(
+  db: Db,
+  communityId: string,
+  userId: string,
+  read: Action,
+  sentAt: string,
+): Promise<boolean> {
+  const previous = read.reminded_at ?? null;
+  return conditionHolds(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.action(communityId, read.action_id),
+        UpdateExpression: 'SET reminded_at = :sent',
+        ConditionExpression:
+          'user_id = :uid AND #status = :pending AND ' +
+          (previous ? 'reminded_at = :prev' : '(attribute_not_exists(reminded_at) OR reminded_at = :null)'),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':sent': sentAt,
+          ':uid': userId,
+          ':pending': 'pending',
+          ...(previous ? { ':prev': previous } : { ':null': null }),
+        },
+      }),
+    ),
+  );
+}
+
+/** Gives back a reminder claimed at `sentAt` whose send failed, so the next call sends it. */
+export async function releaseReminder(db: Db, communityId: string, read: Action, sentAt: string): Promise<void> {
+  await conditionHolds(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.action(communityId, read.action_id),
+        UpdateExpression: read.reminded_at ? 'SET reminded_at = :prev' : 'REMOVE reminded_at',
+        ConditionExpression: 'reminded_at = :sent',
+        ExpressionAttributeValues: { ':sent': sentAt, ...(read.reminded_at ? { ':prev': read.reminded_at } : {}) },
       }),
     ),
   );

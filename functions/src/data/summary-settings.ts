@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from './table-client';
 import { DeliveryScheduleSchema, type DeliverySchedule, type PromptName } from '@kehila/shared';
-import { queryAll, stripKeys, type Db } from './db';
+import { conditionHolds, queryAll, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /** A saved prompt version as stored (is_active is derived on read: the newest of its prompt). */
@@ -72,6 +72,39 @@ export async function putDeliverySchedule(
     }),
   );
   return s;
+}
+
+/**
+ * Writes a community's schedule only if its stored `updated_at` is still `expected` (null: never
+ * saved by an admin, or no item at all), so keeping the index in step never overwrites an admin's
+ * save made meanwhile. False when it changed.
+ */
+export async function putDeliveryScheduleIfUnchanged(
+  db: Db,
+  communityId: string,
+  schedule: DeliverySchedule,
+  scheduled: boolean,
+  expected: string | null,
+): Promise<boolean> {
+  const s = DeliveryScheduleSchema.parse(schedule);
+  return conditionHolds(
+    db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...keys.deliverySettings(communityId),
+          ...(scheduled ? keys.scheduledDelivery(communityId) : {}),
+          entity: 'delivery-schedule',
+          community_id: communityId,
+          ...s,
+        },
+        ConditionExpression: expected
+          ? 'updated_at = :expected'
+          : 'attribute_not_exists(pk) OR attribute_not_exists(updated_at) OR updated_at = :null',
+        ExpressionAttributeValues: expected ? { ':expected': expected } : { ':null': null },
+      }),
+    ),
+  );
 }
 
 /** Every community with a daily or weekly summary on, and its schedule (one index query, paged). */

@@ -2,7 +2,16 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { count, flushMetrics, METRIC } from '../core/metrics';
-import { PoisonMessageError, queues, type QueueName } from '../core/queues';
+import type { QueueRetry } from '../core/ports/queues';
+import { PoisonMessageError, queues, retryDelaySeconds, type QueueName } from '../core/queues';
+
+/** How a worker's failed records are retried when its queue declares a back-off. */
+export interface RetryOptions {
+  /** Sets each failed record's next receive (ChangeMessageVisibility). */
+  readonly queues: QueueRetry;
+  /** The configuration's cap on any back-off (QUEUE_RETRY_MAX_SECONDS). */
+  readonly maxDelaySeconds?: number | undefined;
+}
 
 /** What became of each record of a batch, by SQS message id: null for done, the error otherwise. */
 export type BatchOutcomes = ReadonlyMap<string, Error | null>;
@@ -12,13 +21,16 @@ export type BatchOutcomes = ReadonlyMap<string, Error | null>;
  * reported, so SQS redelivers just those (and moves one to the DLQ after `maxReceiveCount`
  * receives); a failed record is never deleted. The batch processor is made per invocation, never
  * shared: the local stack runs several invocations in one process at once. Failures on their last
- * receive are counted as dead-lettered. Metrics are flushed at the end of every invocation.
+ * receive are counted as dead-lettered. With `retry` and a queue that declares `retryBackoff`, each
+ * other failed record is made visible again only after its back-off (a failure to set it leaves the
+ * queue's visibility timeout). Metrics are flushed at the end of every invocation.
  */
 export async function settleBatch(
   queue: QueueName,
   event: SQSEvent,
   outcomes: BatchOutcomes,
   context?: Context,
+  retry?: RetryOptions,
 ): Promise<SQSBatchResponse> {
   const processor = new BatchProcessor(EventType.SQS);
   try {
@@ -40,6 +52,16 @@ export async function settleBatch(
             poison: error instanceof PoisonMessageError,
             error,
           });
+        } else if (retry) {
+          const delay = retryDelaySeconds(queue, receives, retry.maxDelaySeconds);
+          if (delay !== null)
+            await retry.queues.retryAfter(queue, record.receiptHandle, delay).catch((err: unknown) =>
+              logger.warn('could not set the retry back-off: the visibility timeout applies', {
+                queue,
+                messageId: record.messageId,
+                error: err as Error,
+              }),
+            );
         }
         throw error;
       },

@@ -7,14 +7,15 @@ import { summarySheets } from '../wiring/cloud/sheets';
 import { gatewayWhatsApp } from '../wiring/cloud/whatsapp';
 import { processDeps, type Wiring } from '../wiring/deps';
 import { settleBatch } from './batch';
+import { sqsRetry } from '../wiring/cloud/queues';
 
 /** The summary (Bedrock), the group (the gateway, with its secret) and the spreadsheet. */
 const wiring: Wiring = { ai: bedrockAi, whatsapp: gatewayWhatsApp, secrets: secretsManager, sheets: summarySheets };
 
 /**
  * The `summaries` queue's worker: writes and delivers one community's scheduled summary per record
- * (core/summaries/delivery.ts). A failed send fails only its record, so SQS retries it after the
- * visibility timeout and dead-letters it after its last receive.
+ * (core/summaries/delivery.ts). A failed send fails only its record, so SQS retries it after an
+ * increasing back-off (1, 2, 4 minutes) and dead-letters it after its last receive.
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
@@ -27,5 +28,8 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
     }
   }
-  return settleBatch('summaries', event, outcomes, context);
+  return settleBatch('summaries', event, outcomes, context, {
+    queues: sqsRetry(deps.config),
+    maxDelaySeconds: deps.config.queueRetryMaxSeconds,
+  });
 }

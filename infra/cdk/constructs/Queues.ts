@@ -103,6 +103,8 @@ export class Queues extends Construct {
         environment: {
           ...wiring.environment,
           ...Object.assign({}, ...(def.uses.queues ?? []).map((q) => this.environmentOf(q))),
+          // a worker that sets its failed records' back-off names its own queue
+          ...(def.retryBackoff ? this.environmentOf(name) : {}),
         },
         timeout: Duration.seconds(def.timeoutSeconds),
         memoryMb: def.memoryMb,

@@ -69,6 +69,14 @@ export class ApiStack extends Stack {
         secret: secretsmanager.Secret.fromSecretNameV2(this, 'WhatsAppSecret', config.secrets.whatsapp),
         reference: config.secrets.whatsapp,
       },
+      googleServiceAccount: {
+        secret: secretsmanager.Secret.fromSecretNameV2(
+          this,
+          'GoogleServiceAccountSecret',
+          config.secrets.googleServiceAccount,
+        ),
+        reference: config.secrets.googleServiceAccount,
+      },
       senderHashKey: { secret: props.senderHashKey, reference: props.senderHashKey.secretArn },
       signUpTicketKey: { secret: props.signUpTicketKey, reference: props.signUpTicketKey.secretArn },
     };

@@ -61,6 +61,17 @@ const ActionIds = z.array(IdSchema).max(ACTION_BULK_MAX, `At most ${ACTION_BULK_
 /** The path of one action. */
 export const ActionParams = CommunityParams.extend({ actionId: IdSchema });
 
+/** What one Process Reminders call did (S2 §7.3 process-reminders: `processed`). */
+export const ProcessRemindersResultSchema = z.object({
+  /** Reminders sent. */
+  processed: z.number().int().nonnegative(),
+  /** Due reminders with nobody to send them to (no assignee, owner or admin with a WhatsApp number). */
+  unreachable: z.number().int().nonnegative(),
+  /** Due reminders the gateway refused; they stay due and go with the next call. */
+  failed: z.number().int().nonnegative(),
+});
+export type ProcessRemindersResult = z.infer<typeof ProcessRemindersResultSchema>;
+
 export const actionRoutes = {
   listActions: route({
     method: 'GET',
@@ -117,6 +128,18 @@ export const actionRoutes = {
     params: CommunityParams,
     body: z.object({ action_ids: ActionIds, change: BulkActionChangeSchema }),
     response: z.object({ updated: z.number().int().nonnegative() }),
+  }),
+  processReminders: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/actions/process-reminders',
+    auth: 'member',
+    area: 'actions',
+    requires: 'active-plan',
+    summary:
+      "Process Reminders (S2 §2.3, §7.3): sends each of the caller's pending actions whose reminder time (reminder_ts, else due date) has come a WhatsApp reminder, once per reminder time, to the assignee when they are a member with a phone, else the caller, else an admin; the outbox locally.",
+    params: CommunityParams,
+    response: ProcessRemindersResultSchema,
+    uses: { whatsapp: ['send'], secrets: ['whatsapp'] },
   }),
   bulkDeleteActions: route({
     method: 'POST',

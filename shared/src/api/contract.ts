@@ -98,7 +98,7 @@ export interface RouteUses {
   /** Queues it sends to. */
   readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot')[];
   /** Deploy secrets it reads. */
-  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey')[];
+  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */
   readonly identity?: true;
   /** WhatsApp: verifies gateway webhooks (`receive`), sends messages (`send`). */

@@ -243,6 +243,24 @@ export function snoozedUntil(now: Date): string {
   return new Date(now.getTime() + SNOOZE_DAYS * ONE_DAY_MS).toISOString();
 }
 
+/** When an action's reminder falls due: its reminder time (set by snooze), else its due date; null for neither. */
+export function reminderTime(a: Pick<Action, 'reminder_ts' | 'due_date'>): string | null {
+  return a.reminder_ts ?? a.due_date;
+}
+
+/**
+ * True when Process Reminders should send the action's reminder (S2 §2.3): pending, its reminder
+ * time reached, and no reminder sent since that time was set (a snooze or a later due date sets a
+ * new time, and so a new reminder).
+ */
+export function isReminderDue(a: Pick<Action, 'status' | 'reminder_ts' | 'due_date' | 'reminded_at'>, now: Date): boolean {
+  const at = reminderTime(a);
+  if (a.status !== 'pending' || !at) return false;
+  const atMs = Date.parse(at);
+  if (!(atMs <= now.getTime())) return false;
+  return !a.reminded_at || Date.parse(a.reminded_at) < atMs;
+}
+
 /** Snooze is allowed for pending actions only (S2 §4). */
 export const SNOOZE_PENDING_ONLY = 'Only pending actions can be snoozed';
 

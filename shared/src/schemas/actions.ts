@@ -27,6 +27,8 @@ export const ActionSchema = z.object({
   created_at: z.string(),
   reminder_ts: z.string().nullable(),
   message_refs: z.array(z.string()).default([]),
+  /** When Process Reminders last sent this action's reminder (not in S2 §3: it keeps a reminder from going twice). */
+  reminded_at: z.string().nullable().optional(),
 });
 export type Action = z.infer<typeof ActionSchema>;
 

@@ -79,7 +79,14 @@ describe('deploy configuration', () => {
 
   it('names secrets after the stage unless given', () => {
     const c = parseDeployConfig({ stage: 'staging', whatsappSecretName: 'shared/waha' });
-    expect(c.secrets).toEqual({ lemonSqueezy: 'kehila/staging/lemonsqueezy', whatsapp: 'shared/waha' });
+    expect(c.secrets).toEqual({
+      lemonSqueezy: 'kehila/staging/lemonsqueezy',
+      whatsapp: 'shared/waha',
+      googleServiceAccount: 'kehila/staging/google-service-account',
+    });
+    expect(
+      parseDeployConfig({ stage: 'staging', googleServiceAccountSecretName: 'shared/sheets' }).secrets.googleServiceAccount,
+    ).toBe('shared/sheets');
   });
 
   it('turns on Google with a default secret name and takes the site origin from webUrl', () => {

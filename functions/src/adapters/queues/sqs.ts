@@ -1,6 +1,6 @@
 import { awsJson, type AwsTarget } from '../../aws/http';
 import type { Config } from '../../core/config';
-import type { QueueClient } from '../../core/ports/queues';
+import type { QueueClient, QueueRetry } from '../../core/ports/queues';
 import { queueMessageBody, type QueueName } from '../../core/queues';
 
 /** SQS accepts at most 10 messages per SendMessageBatch. */
@@ -42,6 +42,23 @@ export function createQueueClient(config: Pick<Config, 'region' | 'endpoints' | 
           throw new Error(`queue ${queue}: ${res.Failed.length} of ${chunk.length} messages not accepted`);
         }
       }
+    },
+
+  };
+}
+
+/** Retry back-off on SQS: ChangeMessageVisibility of a received record (a worker's own queue). */
+export function createQueueRetry(config: Pick<Config, 'region' | 'endpoints' | 'queueUrls'>): QueueRetry {
+  const target: AwsTarget = { service: 'sqs', region: config.region, endpoint: config.endpoints.sqs };
+  return {
+    async retryAfter(queue, receiptHandle, seconds) {
+      const queueUrl = config.queueUrls[queue];
+      if (!queueUrl) throw new Error(`queue ${queue} has no URL configured`);
+      await awsJson(target, {
+        operation: 'AmazonSQS.ChangeMessageVisibility',
+        version: '1.0',
+        body: { QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.round(seconds) },
+      });
     },
   };
 }

@@ -27,7 +27,7 @@ function assertion(sa: z.infer<typeof ServiceAccountSchema>, nowSeconds: number)
 
 /**
  * Spreadsheet delivery through the Google Sheets API (values.append) as a service account whose JSON
- * key comes from configuration (GOOGLE_SERVICE_ACCOUNT_JSON); the admin shares the sheet with the
+ * key is given (see googleSheetsWithKey for where it comes from); the admin shares the sheet with the
  * account's e-mail. Tokens are kept until a minute before they expire.
  */
 export function googleSheets(serviceAccountJson: string, fetchFn: typeof fetch = fetch): SheetsPort {
@@ -61,6 +61,23 @@ export function googleSheets(serviceAccountJson: string, fetchFn: typeof fetch =
         body: JSON.stringify({ values: rows }),
       });
       if (!res.ok) throw new Error(`Google Sheets append failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    },
+  };
+}
+
+/**
+ * Google Sheets with a key read when the first rows are sent (the `googleServiceAccount` secret:
+ * Secrets Manager in the cloud, cached by the secrets port), so a function that never sends to a
+ * spreadsheet never reads it; a rotated key (different text) gets a fresh client and token.
+ */
+export function googleSheetsWithKey(loadKey: () => Promise<string | null>, fetchFn: typeof fetch = fetch): SheetsPort {
+  let current: { key: string; sheets: SheetsPort } | null = null;
+  return {
+    async append(input) {
+      const key = await loadKey();
+      if (!key) throw new Error('spreadsheet delivery is not configured: the Google service account secret is empty');
+      if (current?.key !== key) current = { key, sheets: googleSheets(key, fetchFn) };
+      await current.sheets.append(input);
     },
   };
 }

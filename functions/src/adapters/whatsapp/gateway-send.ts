@@ -1,8 +1,9 @@
-import type { WhatsAppProvider } from '@kehila/shared';
+import { WHATSAPP_USER_SUFFIX, type WhatsAppProvider } from '@kehila/shared';
 import type { WhatsAppSecrets } from './secrets';
 
-/** One outbound text to a group. */
+/** One outbound text to a group, or to one person's chat (`<digits>@c.us`: reminders). */
 export interface OutboundText {
+  /** A group id (`…@g.us`) or a person's WhatsApp id (`…@c.us`). */
   readonly groupId: string;
   readonly text: string;
 }
@@ -14,6 +15,8 @@ export interface GatewayRequest {
   readonly body: string;
 }
 
+const PERSON_SUFFIX = WHATSAPP_USER_SUFFIX;
+
 const trim = (url: string) => url.replace(/\/+$/, '');
 
 function need(value: string | undefined, name: string): string {
@@ -24,7 +27,8 @@ function need(value: string | undefined, name: string): string {
 /**
  * The send-text request of each gateway: WAHA `POST /api/sendText`, Green API
  * `POST /waInstance{id}/sendMessage/{token}`, Evolution `POST /message/sendText/{instance}`, Meta
- * `POST /{version}/{phone-number-id}/messages` with `recipient_type: group`.
+ * `POST /{version}/{phone-number-id}/messages` with `recipient_type: group` (`individual` and the
+ * number's digits for a person's chat).
  */
 export function sendTextRequest(
   provider: WhatsAppProvider,
@@ -60,13 +64,14 @@ export function sendTextRequest(
     }
     case 'meta': {
       const s = secrets.meta ?? {};
+      const person = msg.groupId.endsWith(PERSON_SUFFIX);
       return {
         url: `https://graph.facebook.com/${s.graphVersion ?? 'v23.0'}/${need(s.phoneNumberId, 'meta.phoneNumberId')}/messages`,
         headers: { ...json, authorization: `Bearer ${need(s.accessToken, 'meta.accessToken')}` },
         body: JSON.stringify({
           messaging_product: 'whatsapp',
-          recipient_type: 'group',
-          to: msg.groupId,
+          recipient_type: person ? 'individual' : 'group',
+          to: person ? msg.groupId.slice(0, -PERSON_SUFFIX.length) : msg.groupId,
           type: 'text',
           text: { body: msg.text },
         }),

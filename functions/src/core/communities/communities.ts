@@ -27,6 +27,7 @@ import { COMMUNITY_MESSAGES } from './messages';
 import { requireRoomForCommunity } from '../access/entitlements';
 import { adminMembership, blankCommunity, isActiveMembership, newId } from './records';
 import { connectGroupOrFail } from './groups';
+import { syncDeliverySchedule } from '../summaries/settings';
 import { linkVerification, requireVerifiedGroup } from '../connections/verification';
 
 /** The first day (UTC, YYYY-MM-DD) of the active-member window that ends now (S1 §3: 30 days). */
@@ -136,6 +137,7 @@ export async function addCommunity(
     userId: user.id,
   });
   await linkVerification(deps, verification, connected.id);
+  await syncDeliverySchedule(deps, connected);
   return {
     success: true,
     message: COMMUNITY_MESSAGES.added,
@@ -184,6 +186,7 @@ export async function updateCommunityInfo(
   const iso = deps.now().toISOString();
   const updated = await updateCommunity(deps.db, communityId, { ...info, metadata_collected_at: iso, updated_at: iso });
   if (!updated) throw fail.notFound(COMMUNITY_MESSAGES.notFound);
+  await syncDeliverySchedule(deps, updated);
   return updated;
 }
 

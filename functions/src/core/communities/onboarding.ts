@@ -8,6 +8,7 @@ import { createCommunity, getCommunity } from '../../data/communities';
 import { listConnectionsOfUser } from '../../data/connections';
 import { getMember, putMember } from '../../data/memberships';
 import { getProfile } from '../../data/profiles';
+import { syncDeliverySchedule } from '../summaries/settings';
 import { activeCommunitiesOf } from './communities';
 import { adminMembership, blankCommunity, isActiveMembership, newId } from './records';
 
@@ -49,6 +50,7 @@ export async function startOnboarding(
         now,
       }),
     );
+    await syncDeliverySchedule(deps, community);
   }
   const existing = await getMember(deps.db, community.id, user.id);
   await putMember(deps.db, adminMembership({ communityId: community.id, user, profile, existing, now }));

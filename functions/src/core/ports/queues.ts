@@ -5,3 +5,9 @@ export interface QueueClient {
   send<Q extends QueueName>(queue: Q, body: QueueMessageInput<Q>, options?: { delaySeconds?: number }): Promise<void>;
   sendBatch<Q extends QueueName>(queue: Q, bodies: readonly QueueMessageInput<Q>[]): Promise<void>;
 }
+
+/** What a worker does to a record it failed, beside reporting it: sets when it is received again. */
+export interface QueueRetry {
+  /** Makes a received record visible again only after `seconds` (its retry's back-off). */
+  retryAfter(queue: QueueName, receiptHandle: string, seconds: number): Promise<void>;
+}

@@ -1,5 +1,11 @@
 /** Deploy secrets the functions read (docs/deploy.md lists them). */
-export type SecretName = 'lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'originVerify';
+export type SecretName =
+  | 'lemonSqueezy'
+  | 'whatsapp'
+  | 'senderHashKey'
+  | 'signUpTicketKey'
+  | 'originVerify'
+  | 'googleServiceAccount';
 
 /**
  * Secrets by name: Secrets Manager in the cloud (through Powertools Parameters, cached), the

@@ -80,6 +80,8 @@ export async function runSummarySchedule(
   for (const { communityId, schedule } of list) {
     const community = communities.get(communityId);
     if (!community) continue;
+    // a default schedule (never saved) waits for a group: without one there is nothing to summarise
+    if (!community.group_id && !schedule.updated_at) continue;
     for (const due of dueSummaries(community, schedule, now)) jobs.push({ communityId, ...due });
   }
   if (jobs.length > 0) await deps.queues.sendBatch('summaries', jobs);

@@ -17,6 +17,7 @@ import {
   getDeliverySchedule,
   promptVersions,
   putDeliverySchedule,
+  putDeliveryScheduleIfUnchanged,
   putPromptVersion,
   type PromptVersion,
 } from '../../data/summary-settings';
@@ -147,4 +148,25 @@ export async function saveDeliverySettings(
     daily_summary || weekly_summary,
   );
   return merged(community, schedule);
+}
+
+/**
+ * Keeps a community's place in the scheduler in step with its own `daily_summary` and
+ * `weekly_summary` (S1 §2: weekly on by default), so a community is scheduled without its admin ever
+ * opening the Delivery card: a schedule never saved is (re)written as the default for the community
+ * as it is now (its zone follows the group's language); a saved one keeps its values and only
+ * enters or leaves the index. Called when a community is created and when its information changes.
+ */
+export async function syncDeliverySchedule(deps: Pick<Deps, 'db'>, community: Community): Promise<void> {
+  const saved = await getDeliverySchedule(deps.db, community.id);
+  const expected = saved?.updated_at ?? null;
+  const schedule = expected && saved ? saved : defaultDeliverySchedule(community);
+  // lost only to an admin's save made meanwhile, which placed the community in the index itself
+  await putDeliveryScheduleIfUnchanged(
+    deps.db,
+    community.id,
+    schedule,
+    community.daily_summary || community.weekly_summary,
+    expected,
+  );
 }

@@ -8,12 +8,16 @@ import {
   listActions,
   updateAction,
 } from '../../core/actions/actions';
+import { processReminders } from '../../core/actions/reminders';
+import { getCommunity } from '../../data/communities';
 import { createAreaHandler, implement } from '../route-handler';
 import { bedrockAi } from '../../wiring/cloud/ai';
+import { secretsManager } from '../../wiring/cloud/secrets';
+import { gatewayWhatsApp } from '../../wiring/cloud/whatsapp';
 import type { Wiring } from '../../wiring/deps';
 
-/** Generated and suggested actions ask the AI provider. */
-export const wiring: Wiring = { ai: bedrockAi };
+/** Generated and suggested actions ask the AI provider; reminders go out through the WhatsApp gateway. */
+export const wiring: Wiring = { ai: bedrockAi, whatsapp: gatewayWhatsApp, secrets: secretsManager };
 
 const create = implement(routes.createAction, ({ params, body, user, deps }) =>
   createAction(deps, params.communityId, user, body),
@@ -49,5 +53,10 @@ const bulkDelete = implement(routes.bulkDeleteActions, ({ params, body, user, de
   bulkDeleteActions(deps, params.communityId, user, body.action_ids),
 );
 
+const reminders = implement(routes.processReminders, async ({ params, user, deps }) => {
+  const community = await getCommunity(deps.db, params.communityId);
+  return processReminders(deps, params.communityId, community?.name ?? null, user);
+});
+
 /** Lambda handler of the actions area: the Messages screen's calls and the Actions screen's. */
-export const handler = createAreaHandler([create, generate, suggest, list, get, update, remove, bulkUpdate, bulkDelete], wiring);
+export const handler = createAreaHandler([create, generate, suggest, list, get, update, remove, bulkUpdate, bulkDelete, reminders], wiring);

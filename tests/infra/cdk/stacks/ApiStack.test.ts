@@ -466,14 +466,32 @@ describe('api stack: what each function may use beyond the table and queues (fun
         );
         expect(readable).toContain(flattenValue(env[variable]));
       } else {
-        const name = key === 'whatsapp' ? 'kehila/dev/whatsapp' : 'kehila/dev/lemonsqueezy';
+        const name = {
+          whatsapp: 'kehila/dev/whatsapp',
+          lemonSqueezy: 'kehila/dev/lemonsqueezy',
+          googleServiceAccount: 'kehila/dev/google-service-account',
+        }[key];
         expect(env[variable]).toBe(name);
         expect(readable).toContainEqual(expect.stringMatching(new RegExp(`:secret:${name}-\\?{6}$`)));
       }
     }
   });
 
-  it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries), when configured', () => {
+  it('hands the Google service account secret, by name, to the scheduled-summary worker only', () => {
+    const carrying = Object.values(resourcesOf(full.templates.api, 'AWS::Lambda::Function'))
+      .filter((f) => f.Properties.Environment.Variables.GOOGLE_SERVICE_ACCOUNT_SECRET_NAME !== undefined)
+      .map((f) => [
+        f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
+        f.Properties.Environment.Variables.GOOGLE_SERVICE_ACCOUNT_SECRET_NAME,
+      ]);
+    expect(carrying).toEqual([['kehila-deliver-summaries', 'kehila/dev/google-service-account']]);
+    const values = Object.values(resourcesOf(full.templates.api, 'AWS::Lambda::Function')).flatMap((f) =>
+      Object.values(f.Properties.Environment.Variables as Record<string, unknown>),
+    );
+    expect(values.some((v) => typeof v === 'string' && v.includes('private_key'))).toBe(false);
+  });
+
+  it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries, reminders), when configured', () => {
     const carrying = (k: SynthesizedKehila, variable: string) =>
       Object.values(resourcesOf(k.templates.api, 'AWS::Lambda::Function'))
         .filter((f) => f.Properties.Environment.Variables[variable] !== undefined)
@@ -483,6 +501,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
         ]);
     expect(carrying(full, 'WEB_ORIGIN')).toEqual([['kehila-billing', 'https://d111111abcdef8.cloudfront.net']]);
     expect(carrying(full, 'WHATSAPP_SEND_PROVIDER').sort()).toEqual([
+      ['kehila-actions', 'waha'],
       ['kehila-bot-commands', 'waha'],
       ['kehila-deliver-summaries', 'waha'],
       ['kehila-webhooks', 'waha'],
@@ -656,5 +675,11 @@ describe('api stack: the summary schedule', () => {
     const fn = resourcesOf(api, 'AWS::Lambda::Function')[fnId]!;
     expect(fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('kehila-summary-schedule');
     expect(fn.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_SUMMARIES');
+  });
+  it('names its own queue to the deliver-summaries worker, which sets its failed records’ back-off', () => {
+    const worker = Object.values(resourcesOf(api, 'AWS::Lambda::Function')).find(
+      (f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-deliver-summaries',
+    );
+    expect(worker?.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_SUMMARIES');
   });
 });

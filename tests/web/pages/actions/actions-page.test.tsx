@@ -75,7 +75,31 @@ describe('Actions screen (S2 §2.3, §4)', () => {
       screen.getByText('Your account is not associated with a community group. Please contact an administrator.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Suggest Personal Actions' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Process Reminders' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Create Action' })).toBeDisabled();
+  });
+
+  it("Process Reminders asks the server and says 'Processed {n} reminders'", async () => {
+    const api = actionsApi([action({ title: 'Call Dana' })]);
+    api.on(routes.processReminders, () => ({ processed: 2, unreachable: 0, failed: 0 }));
+    const { user } = renderActions({ api });
+    await screen.findByText('Call Dana');
+    await user.click(screen.getByRole('button', { name: 'Process Reminders' }));
+    await findToast('Processed 2 reminders');
+    expect(api.callsTo(routes.processReminders)).toHaveLength(1);
+  });
+
+  it("Process Reminders says 'Failed to process reminders' when the call fails or a send was refused", async () => {
+    const api = actionsApi([action({ title: 'Call Dana' })]);
+    api.on(routes.processReminders, () => ({ status: 500, body: { message: 'boom', code: 'internal' } }));
+    const { user } = renderActions({ api });
+    await screen.findByText('Call Dana');
+    await user.click(screen.getByRole('button', { name: 'Process Reminders' }));
+    await findToast('Failed to process reminders');
+    api.on(routes.processReminders, () => ({ processed: 0, unreachable: 0, failed: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Process Reminders' }));
+    await waitFor(() => expect(api.callsTo(routes.processReminders)).toHaveLength(2));
+    await findToast('Failed to process reminders');
   });
 
   it("shows 'Failed to load actions' when the list fails", async () => {

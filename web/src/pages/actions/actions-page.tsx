@@ -48,13 +48,25 @@ const COUNT_KEY: Record<ActionTab, keyof ActionCounts> = {
   all: 'all',
 };
 
-function PageHeader({ disabled, suggesting, onSuggest, onCreate }: { disabled: boolean; suggesting: boolean; onSuggest: () => void; onCreate: () => void }) {
+interface PageHeaderProps {
+  disabled: boolean;
+  suggesting: boolean;
+  processing: boolean;
+  onSuggest: () => void;
+  onProcess: () => void;
+  onCreate: () => void;
+}
+
+function PageHeader({ disabled, suggesting, processing, onSuggest, onProcess, onCreate }: PageHeaderProps) {
   return (
     <Header
       variant="h1"
       description={ACTIONS_TEXTS.subtitle}
       actions={
         <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="notification" disabled={disabled || processing} loading={processing} onClick={onProcess}>
+            {ACTIONS_TEXTS.processReminders}
+          </Button>
           <Button iconName="gen-ai" disabled={disabled || suggesting} loading={suggesting} loadingText={ACTIONS_TEXTS.suggesting} onClick={onSuggest}>
             {suggesting ? ACTIONS_TEXTS.suggesting : ACTIONS_TEXTS.suggest}
           </Button>
@@ -78,7 +90,14 @@ export function ActionsPage() {
   if (community?.group_id) return <ActionsWorkspace key={community.community_id} community={community} />;
   return (
     <SpaceBetween size="l">
-      <PageHeader disabled suggesting={false} onSuggest={() => undefined} onCreate={() => undefined} />
+      <PageHeader
+        disabled
+        suggesting={false}
+        processing={false}
+        onSuggest={() => undefined}
+        onProcess={() => undefined}
+        onCreate={() => undefined}
+      />
       {isLoading ? (
         <Container>
           <Spinner size="large" />
@@ -215,7 +234,9 @@ function ActionsWorkspace({ community }: { community: UserCommunity }) {
       <PageHeader
         disabled={false}
         suggesting={changes.suggest.isPending}
+        processing={changes.processReminders.isPending}
         onSuggest={() => changes.suggest.mutate()}
+        onProcess={() => changes.processReminders.mutate()}
         onCreate={() => setCreating(true)}
       />
       <SpaceBetween direction="horizontal" size="s" alignItems="end">

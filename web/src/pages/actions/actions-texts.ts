@@ -4,6 +4,7 @@ export const ACTIONS_TEXTS = {
   subtitle: 'Manage your personal tasks and actions',
   suggest: 'Suggest Personal Actions',
   suggesting: 'Suggesting...',
+  processReminders: 'Process Reminders',
   create: 'Create Action',
   tabs: { pending: 'Pending', due_soon: 'Due Soon', completed: 'Completed', all: 'All' },
   priorityFilter: { all: 'All', high: 'High', medium: 'Medium', low: 'Low' },
@@ -82,6 +83,8 @@ export const ACTIONS_TEXTS = {
   copyFailed: 'Failed to copy',
   suggested: (n: number) => `Suggested ${n} actions`,
   suggestFailed: 'Failed to suggest actions',
+  remindersProcessed: (n: number) => `Processed ${n} reminders`,
+  remindersFailed: 'Failed to process reminders',
 } as const;
 
 /** A date as the screen shows it (S2 §9: MMM d, yyyy). */

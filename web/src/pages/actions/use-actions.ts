@@ -114,7 +114,18 @@ export function useActionChanges(communityId: string) {
     onError: () => toast.error(ACTIONS_TEXTS.suggestFailed),
   });
 
-  return { update, remove, bulkUpdate, bulkDelete, suggest };
+  // S2 §8: 'Processed {n} reminders'; a reminder the gateway refused stays due and is reported as a failure.
+  const processReminders = useMutation({
+    mutationFn: () => callApi(routes.processReminders, { params: { communityId } }),
+    onSuccess: async ({ processed, failed }) => {
+      if (failed > 0) toast.error(ACTIONS_TEXTS.remindersFailed);
+      if (processed > 0 || failed === 0) toast.success(ACTIONS_TEXTS.remindersProcessed(processed));
+      await refresh();
+    },
+    onError: () => toast.error(ACTIONS_TEXTS.remindersFailed),
+  });
+
+  return { update, remove, bulkUpdate, bulkDelete, suggest, processReminders };
 }
 
 /** The server's own words for a refused bulk change ('or the server message', S2 §8), when it gave a 4xx. */

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, createVerify } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { googleSheets } from '@kehila/functions/adapters/sheets/google';
+import { googleSheets, googleSheetsWithKey } from '@kehila/functions/adapters/sheets/google';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const account = JSON.stringify({
@@ -53,6 +53,23 @@ describe('Google Sheets delivery', () => {
     const sheets = googleSheets(account, fakeFetch(403) as unknown as typeof fetch);
     await expect(sheets.append({ communityId: 'c1', sheetId: 's', rows: [['x']] })).rejects.toThrow(
       'Google Sheets append failed: 403 PERMISSION_DENIED',
+    );
+  });
+
+  it('reads the service account secret only when rows are sent, and refuses to send without one', async () => {
+    const f = fakeFetch();
+    const load = vi.fn(async () => account);
+    const sheets = googleSheetsWithKey(load, f as unknown as typeof fetch);
+    expect(load).not.toHaveBeenCalled();
+    await sheets.append({ communityId: 'c1', sheetId: 's1', rows: [['x']] });
+    await sheets.append({ communityId: 'c1', sheetId: 's1', rows: [['y']] });
+    expect(load).toHaveBeenCalledTimes(2);
+    // the same key: one token for both appends
+    expect(f).toHaveBeenCalledTimes(3);
+
+    const empty = googleSheetsWithKey(async () => null, f as unknown as typeof fetch);
+    await expect(empty.append({ communityId: 'c1', sheetId: 's1', rows: [['x']] })).rejects.toThrow(
+      'the Google service account secret is empty',
     );
   });
 });

@@ -101,6 +101,15 @@ describe('WhatsApp sender', () => {
     expect(JSON.parse(req.body)).toEqual(body);
   });
 
+  it("sends a person's reminder to Meta as an individual message to the number", () => {
+    const req = sendTextRequest(
+      'meta',
+      { meta: { accessToken: 'at', phoneNumberId: '1065' } },
+      { groupId: '972501234567@c.us', text: 'Reminder' },
+    );
+    expect(JSON.parse(req.body)).toMatchObject({ recipient_type: 'individual', to: '972501234567' });
+  });
+
   it('says what is missing when a gateway is not configured', () => {
     expect(() => sendTextRequest('waha', {}, { groupId: 'g', text: 't' })).toThrow('waha.baseUrl is missing');
   });

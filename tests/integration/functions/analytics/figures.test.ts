@@ -11,6 +11,8 @@ import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch
 import { recountDay } from '@kehila/functions/core/messages/recount';
 import { getDashboard, getInsights } from '@kehila/functions/core/analytics/service';
 import { sealCommunity } from '@kehila/functions/core/analytics/seal';
+import { runNightlyAggregates } from '@kehila/functions/core/analytics/nightly';
+import { recordEmbeddingVersion } from '@kehila/functions/data/search-state';
 import { blocksOf, readBlocks } from '@kehila/functions/data/aggregate-blocks';
 import { DeleteCommand } from '@kehila/functions/data/table-client';
 import { keys } from '@kehila/functions/data/keys';
@@ -267,5 +269,23 @@ describe('dashboard and analytics figures from the aggregates', () => {
     await deliver([late], 1, 'late-again-');
     expect((await readBlocks(deps.db, COMMUNITY, [day], { keywords: false })).get('0#2026-03-05')?.valid).toBe(true);
     expect(await figures()).toEqual(afterLate);
+  });
+  it('runs the nightly job: recounts the finished day, repairs its drift and seals it again', async () => {
+    await recordEmbeddingVersion(deps.db, COMMUNITY, 'v1', NOW.toISOString());
+    const before = await figures();
+    await deps.db.doc.send(
+      new DeleteCommand({ TableName: deps.db.table, Key: keys.aggregateDay(COMMUNITY, '2026-03-09') }),
+    );
+    const report = await runNightlyAggregates(deps);
+    expect(report).toMatchObject({ day: '2026-03-09', communities: 1, drifted: [COMMUNITY] });
+    expect(report.blocks).toBeGreaterThan(0);
+    expect(
+      (await readBlocks(deps.db, COMMUNITY, [{ level: 0, start: '2026-03-09' }], { keywords: false })).get(
+        '0#2026-03-09',
+      )?.valid,
+    ).toBe(true);
+    expect(await figures()).toEqual(before);
+    // Run again, it finds nothing to repair or seal.
+    expect(await runNightlyAggregates(deps)).toMatchObject({ drifted: [], blocks: 0 });
   });
 });

@@ -7,6 +7,8 @@
  *   - a scan-and-aggregate of the same range (read every message, count in memory; what the spec's
  *     client does), p50/p95;
  *   - the ratio of the two, and how the routes' p95 moved from 10k to 100k (flat = cost by days).
+ * After each load it seals the finished days as the nightly schedule does (aggregate-blocks.ts) and
+ * prints how long that took; today stays live.
  *
  *   npm run bench:dashboard -- [--messages 100000] [--first 10000] [--rounds 40] [--scan-rounds 5]
  *
@@ -22,6 +24,8 @@ import { setDeps } from '@kehila/functions/wiring/deps';
 import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { batchWrite, createDb, type Db } from '@kehila/functions/data/db';
 import { applyBucketAdds, bucketAddsOf, type BucketAdd } from '@kehila/functions/data/aggregates';
+import { markLateDays } from '@kehila/functions/data/aggregate-blocks';
+import { sealCommunity } from '@kehila/functions/core/analytics/seal';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { putMember } from '@kehila/functions/data/memberships';
 import { messageItem } from '@kehila/functions/data/messages';
@@ -133,7 +137,9 @@ async function load(db: Db, from: number, to: number, now: number): Promise<void
         const adds: BucketAdd[] = rows
           .flatMap((r) => bucketAddsOf(COMMUNITY, r.message, r.senderKey))
           .sort((a, b) => (`${a.kind}${a.bucket}` < `${b.kind}${b.bucket}` ? -1 : 1));
-        for (let k = 0; k < adds.length; k += 1500) await applyBucketAdds(db, adds.slice(k, k + 1500));
+        for (let k = 0; k < adds.length; k += 300) await applyBucketAdds(db, adds.slice(k, k + 300));
+        // As the worker does: days that may be sealed have their blocks invalidated.
+        await markLateDays(db, adds, new Date(now));
       }),
     );
     process.stdout.write(`\r  loaded ${Math.min(to, i + CHUNK * STREAMS).toLocaleString('en')} messages`);
@@ -252,10 +258,17 @@ async function main() {
     updated_at: nowDate.toISOString(),
   } as Profile);
 
+  const seal = async (at: number) => {
+    const [report, sealMs] = await timed(() => sealCommunity({ db, now: () => new Date(at) }, COMMUNITY));
+    console.log(
+      `  (sealed through ${report.through}: ${report.built} blocks written in ${(sealMs / 1000).toFixed(1)} s, ${report.raced} left invalid)`,
+    );
+  };
   const [, firstMs] = await timed(() => load(db, 0, FIRST, now));
   console.log(
     `  (${FIRST.toLocaleString('en')} messages and their aggregates written in ${(firstMs / 1000).toFixed(0)} s)`,
   );
+  await seal(now);
   const small = await measure(db, now);
   const p95Small = report(FIRST, small);
 
@@ -264,6 +277,7 @@ async function main() {
   if (N > FIRST) {
     const [, restMs] = await timed(() => load(db, FIRST, N, now));
     console.log(`  (${(N - FIRST).toLocaleString('en')} more written in ${(restMs / 1000).toFixed(0)} s)`);
+    await seal(now);
     large = await measure(db, now);
     p95Large = report(N, large);
   }

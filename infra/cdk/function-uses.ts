@@ -34,10 +34,17 @@ export const SECRETS = {
 
 export type SecretUse = keyof typeof SECRETS;
 
-/** The uses of a function, by owner: an HTTP area (`messages`) or a queue worker (`workers/embed`). */
+/** What the scheduled functions use besides the table (their queues are granted by their constructs). */
+const SCHEDULE_USES: Readonly<Record<string, FunctionUses>> = {
+  'schedules/aggregates': { secrets: ['senderHashKey'] },
+};
+
+/** The uses of a function, by owner: an HTTP area (`messages`), a queue worker (`workers/embed`) or a schedule. */
 export function usesOf(owner: string): FunctionUses {
   const queue = Object.values(queues).find((q) => q.worker === owner);
   if (queue) return queue.uses;
+  const schedule = SCHEDULE_USES[owner];
+  if (schedule) return schedule;
   if (owner.includes('/')) return {};
   return areaUses(owner as Area);
 }

@@ -1,4 +1,5 @@
 import { runSummarySchedule } from '@kehila/functions/core/summaries/delivery';
+import { runNightlyAggregates } from '@kehila/functions/core/analytics/nightly';
 import type { Deps } from '@kehila/functions/core/deps';
 
 /** How often the local scheduler runs (the cloud's EventBridge schedule runs every 5 minutes). */
@@ -27,4 +28,41 @@ export function startSummaryScheduler(
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/** How often the local stack runs the nightly aggregate job (idempotent: an hourly run costs little). */
+export const LOCAL_AGGREGATE_INTERVAL_MS = 3_600_000;
+
+/**
+ * The local stand-in for the nightly aggregate schedule (infra/cdk/constructs/AggregateSchedule.ts):
+ * runs the recount and seal shortly after start (the demo's finished days are sealed at once) and
+ * then hourly, so a laptop that sleeps through midnight still seals yesterday.
+ */
+export function startAggregateScheduler(
+  deps: Pick<Deps, 'db' | 'config' | 'secrets' | 'now'>,
+  log: (line: string) => void,
+  opts: { firstMs?: number; intervalMs?: number } = {},
+): { stop(): void } {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    runNightlyAggregates(deps)
+      .then((r) => {
+        if (r.blocks > 0 || r.drifted.length > 0)
+          log(`aggregates: ${r.day} recounted (${r.drifted.length} communities with drift), ${r.blocks} blocks sealed`);
+      })
+      .catch((err: unknown) => log(`aggregate schedule failed: ${(err as Error).message}`))
+      .finally(() => (running = false));
+  };
+  const first = setTimeout(run, opts.firstMs ?? 20_000);
+  const timer = setInterval(run, opts.intervalMs ?? LOCAL_AGGREGATE_INTERVAL_MS);
+  first.unref();
+  timer.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }

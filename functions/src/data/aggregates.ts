@@ -232,22 +232,6 @@ export function readKeywordBuckets(db: Db, communityId: string, fromDay: string,
   return queryBuckets(db, communityId, 'keywords', fromDay, toDay);
 }
 
-/** Distinct sender keys of some day buckets: the union of their `s_` attributes, each sender once. */
-export function distinctSenders(buckets: readonly AggregateBucket[]): Set<string> {
-  const senders = new Set<string>();
-  for (const b of buckets)
-    for (const [k, v] of Object.entries(b.values)) if (k.startsWith('s_') && v > 0) senders.add(k.slice(2));
-  return senders;
-}
-
-/**
- * Distinct senders who wrote on or after `sinceDay` (`YYYY-MM-DD`, UTC), from the day buckets:
- * the "active members" figure (member_count = distinct senders in the last 30 days).
- */
-export async function activeSenderCount(db: Db, communityId: string, sinceDay: string): Promise<number> {
-  return distinctSenders(await readDayBuckets(db, communityId, sinceDay, '9999-12-31')).size;
-}
-
 /** A day's buckets as recomputed from its messages (recount). */
 export interface DayRecount {
   readonly day: AggregateDelta;

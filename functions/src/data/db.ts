@@ -203,8 +203,14 @@ const backOff = (attempt: number) =>
 export async function batchGet(
   db: Db,
   itemKeys: readonly Record<string, unknown>[],
-  opts: { consistent?: boolean } = {},
+  opts: { consistent?: boolean; attributes?: readonly string[] } = {},
 ): Promise<Record<string, unknown>[]> {
+  const projection = opts.attributes
+    ? {
+        ProjectionExpression: opts.attributes.map((_, i) => `#ba${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(opts.attributes.map((a, i) => [`#ba${i}`, a])),
+      }
+    : {};
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < itemKeys.length; i += 100) {
     let pending: Record<string, unknown>[] = itemKeys.slice(i, i + 100) as Record<string, unknown>[];
@@ -213,7 +219,9 @@ export async function batchGet(
       if (attempt > 0) await backOff(attempt);
       const res = await db.doc.send(
         new BatchGetCommand({
-          RequestItems: { [db.table]: { Keys: pending, ...(opts.consistent ? { ConsistentRead: true } : {}) } },
+          RequestItems: {
+            [db.table]: { Keys: pending, ...(opts.consistent ? { ConsistentRead: true } : {}), ...projection },
+          },
         }),
       );
       out.push(...(res.Responses?.[db.table] ?? []));

@@ -167,6 +167,11 @@ export const keys = {
   /** A day's keyword counts, apart from the day bucket so dashboards that need none do not read them. */
   aggregateKeywords: (communityId: string, day: string): ItemKey => ({ pk: `${c(communityId)}#AGG`, sk: `KW#${day}` }),
   aggregatePartition: (communityId: string) => `${c(communityId)}#AGG`,
+  /** A sealed block of 2^level UTC days starting on `startDay` (packed, docs/analytics.md). */
+  aggregateBlock: (communityId: string, level: number, startDay: string): ItemKey => ({
+    pk: `${c(communityId)}#AGG`,
+    sk: `BLK#${String(level).padStart(2, '0')}#${startDay}`,
+  }),
 
   action: (communityId: string, actionId: string): ItemKey => ({ pk: c(communityId), sk: `ACTION#${actionId}` }),
   /** gsi1 of an action: one user's actions in a community by status then due date. */

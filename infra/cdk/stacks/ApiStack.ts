@@ -23,6 +23,7 @@ import { IMPORTS_PREFIX } from '../constructs/ObjectStorage';
 import { OriginSecret } from '../constructs/OriginSecret';
 import { Queues } from '../constructs/Queues';
 import { SummarySchedule } from '../constructs/SummarySchedule';
+import { AggregateSchedule } from '../constructs/AggregateSchedule';
 import { RealtimeApi } from '../constructs/RealtimeApi';
 import type { ServiceFunction } from '../constructs/ServiceFunction';
 import { SECRETS, usesOf, type SecretUse } from '../function-uses';
@@ -171,6 +172,7 @@ export class ApiStack extends Stack {
     const queues: Queues = new Queues(this, 'Queues', { wiring, alarmTopic: alerts.topic });
     this.queues = queues;
     new SummarySchedule(this, 'SummarySchedule', { wiring, queues });
+    new AggregateSchedule(this, 'AggregateSchedule', { wiring });
     this.api = new Api(this, 'Api', {
       wiring,
       userPool: props.userPool,

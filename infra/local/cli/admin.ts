@@ -24,6 +24,7 @@ import {
 } from '@kehila/functions/core/access/operator';
 import { getProfileByEmail } from '@kehila/functions/data/profiles';
 import { recountDay } from '@kehila/functions/core/messages/recount';
+import { sealCommunity } from '@kehila/functions/core/analytics/seal';
 import { secretsManager } from '@kehila/functions/wiring/cloud/secrets';
 import { createDeps } from '@kehila/functions/wiring/deps';
 import { signBody } from '@kehila/functions/core/billing/signature';
@@ -249,6 +250,9 @@ async function main(): Promise<void> {
             : `drift repaired in ${drift.length} attribute${drift.length === 1 ? '' : 's'} (counted ${countedBefore} before): ${drift.slice(0, 8).join(', ')}${drift.length > 8 ? ', …' : ''}`;
         console.log(`${communityId} ${day}: recounted ${messages} message${messages === 1 ? '' : 's'}; ${repaired}.`);
       }
+      // The repaired days' blocks were invalidated: seal them again at once rather than at night.
+      const sealed = await sealCommunity({ db: t.db, now: () => new Date() }, communityId);
+      console.log(`${communityId}: sealed through ${sealed.through ?? '—'} (${sealed.built} blocks written).`);
       return;
     }
   }

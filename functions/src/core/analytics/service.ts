@@ -6,7 +6,6 @@ import {
   type Insights,
   type RecentMessage,
 } from '@kehila/shared';
-import { distinctSenders, readDayBuckets, readKeywordBuckets } from '../../data/aggregates';
 import { getCommunity } from '../../data/communities';
 import { queryMessagePage } from '../../data/messages';
 import type { Deps } from '../deps';
@@ -21,6 +20,7 @@ import {
   mean,
   total,
 } from './figures';
+import { readDays, readRange } from './range';
 import { localDay, localDayStart, quarterAt } from './zone';
 
 type AnalyticsDeps = Pick<Deps, 'db' | 'now'>;
@@ -53,8 +53,9 @@ async function messagesToday(deps: AnalyticsDeps, communityId: string, timeZone:
   const today = localDay(timeZone, deps.now().getTime());
   const start = localDayStart(timeZone, today);
   const end = localDayStart(timeZone, addDays(today, 1));
-  const buckets = await readDayBuckets(deps.db, communityId, quarterAt(start).day, quarterAt(end - 1).day);
-  const byDay = new Map(buckets.map((b) => [b.bucket, b.values]));
+  const first = quarterAt(start).day;
+  const last = quarterAt(end - 1).day;
+  const byDay = await readDays(deps, communityId, first === last ? [first] : [first, last]);
   let n = 0;
   for (let t = start; t < end; t += 15 * 60_000) {
     const { day, quarter } = quarterAt(t);
@@ -88,8 +89,9 @@ async function recentMessages(
 }
 
 /**
- * The dashboard (S2 §2.2, §9) of a community: one Query of the range's day buckets, one of today's,
- * the latest five messages and the community item, whatever the number of messages.
+ * The dashboard (S2 §2.2, §9) of a community: the range's sealed blocks and live days (`readRange`),
+ * today's one or two UTC days, the latest five messages and the community item, whatever the number
+ * of messages.
  */
 export async function getDashboard(
   deps: AnalyticsDeps,
@@ -98,28 +100,28 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   const today = localDay(query.tz, deps.now().getTime());
   const range = dashboardRange(query, today);
-  const [buckets, today_, recent, community] = await Promise.all([
-    readDayBuckets(deps.db, communityId, range.from, range.to),
+  const [sum, today_, recent, community] = await Promise.all([
+    readRange(deps, communityId, range, query.tz, { keywords: false }),
     messagesToday(deps, communityId, query.tz),
     recentMessages(deps, communityId, range.from, range.to),
     getCommunity(deps.db, communityId),
   ]);
-  const count = total(buckets, 'count');
+  const count = total(sum, 'count');
   return {
     range: { from: range.from, to: range.to, days: daysBetween(range.from, range.to).length },
     time_zone: query.tz,
     total_messages: count,
     avg_divisor_days: range.divisor,
-    total_members: distinctSenders(buckets).size,
+    total_members: sum.senders.size,
     messages_today: today_,
-    avg_sentiment: mean(buckets, 'sentiment'),
-    high_urgency_pct: count > 0 ? (total(buckets, 'u_high') / count) * 100 : 0,
+    avg_sentiment: mean(sum, 'sentiment'),
+    high_urgency_pct: count > 0 ? (total(sum, 'u_high') / count) * 100 : 0,
     avg_msgs_per_day: count / range.divisor,
     admin_name: community?.admin_name ?? null,
-    leaderboard: leaderboard(buckets),
+    leaderboard: leaderboard(sum),
     recent_messages: recent,
-    activity_hours: activityHours(buckets, query.tz),
-    active_users_over_time: activeUsersPerDay(buckets, range.from, range.to),
+    activity_hours: activityHours(sum),
+    active_users_over_time: activeUsersPerDay(sum, range.from, range.to),
   };
 }
 
@@ -131,13 +133,10 @@ export async function getInsights(
 ): Promise<Insights> {
   const to = localDay(query.tz, deps.now().getTime());
   const from = addDays(to, -(query.days - 1));
-  const [buckets, keywordBuckets] = await Promise.all([
-    readDayBuckets(deps.db, communityId, from, to),
-    readKeywordBuckets(deps.db, communityId, from, to),
-  ]);
+  const sum = await readRange(deps, communityId, { from, to }, query.tz, { keywords: true });
   return {
     range: { from, to, days: query.days },
     time_zone: query.tz,
-    ...insightsOf(buckets, keywordBuckets, { from, to }, query.tz),
+    ...insightsOf(sum, { from, to }),
   };
 }

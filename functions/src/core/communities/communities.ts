@@ -11,7 +11,7 @@ import {
 import type { AuthUser } from '../authz';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
-import { activeSenderCount } from '../../data/aggregates';
+import { readRange } from '../analytics/range';
 import {
   claimGroup,
   createCommunity,
@@ -72,7 +72,11 @@ export async function listMyCommunities(deps: Pick<Deps, 'db' | 'now'>, userId: 
       meaningful_id: c.meaningful_id,
       group_id: c.group_id,
       role,
-      member_count: await activeSenderCount(deps.db, c.id, since),
+      member_count: (
+        await readRange(deps, c.id, { from: since, to: deps.now().toISOString().slice(0, 10) }, 'UTC', {
+          keywords: false,
+        })
+      ).senders.size,
       created_at: c.created_at,
     })),
   );

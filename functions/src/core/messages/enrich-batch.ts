@@ -1,5 +1,6 @@
 import { MessageSchema, type Message } from '@kehila/shared';
 import { applyBucketAdds, bucketAddsOf, type BucketAdd } from '../../data/aggregates';
+import { markLateDays } from '../../data/aggregate-blocks';
 import { addImportCounters } from '../../data/imports';
 import { putMessageIfNew } from '../../data/messages';
 import { proposeRecommendations } from '../suppliers/propose';
@@ -186,6 +187,8 @@ export async function processIngestBatch(
   if (adds.length > 0) {
     try {
       await withRetry(() => applyBucketAdds(deps.db, adds));
+      // Only after the buckets changed: a seal that reads them earlier then sees its block invalid.
+      await withRetry(() => markLateDays(deps.db, adds, deps.now()));
     } catch (err) {
       const days = [...new Set(adds.map((a) => `${a.communityId} ${a.bucket.slice(0, 10)}`))];
       logger.error('aggregate update lost: recount these days', {

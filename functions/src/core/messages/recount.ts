@@ -7,6 +7,7 @@ import {
   type AggregateDelta,
   type DayRecount,
 } from '../../data/aggregates';
+import { markDaysChanged } from '../../data/aggregate-blocks';
 import { messagesOfDay } from '../../data/messages';
 import type { Deps } from '../deps';
 import { hourOf, loadSenderHashKey, senderKeyFor } from './ids';
@@ -56,7 +57,7 @@ export function recountOf(
  * Rebuilds a day's buckets from its stored messages and reports the drift it repaired: the repair
  * for the worker's crash window (a message stored but not counted) and for any drift. Run it when
  * the day is quiet: an ADD landing between the read and the replace is overwritten (run it again to
- * be exact). Operator hook: `npm run admin -- recount <communityId> <YYYY-MM-DD> [<last day>]`.
+ * be exact). Blocks holding a day with drift are invalidated (the next seal rebuilds them). Operator hook: `npm run admin -- recount <communityId> <YYYY-MM-DD> [<last day>]`.
  */
 export async function recountDay(
   deps: Pick<Deps, 'db' | 'config' | 'secrets'>,
@@ -77,5 +78,7 @@ export async function recountDay(
     drift.push(...differences(`hour ${hour.slice(11)}`, stored.hours.get(hour) ?? {}, fresh.hours.get(hour) ?? {}));
   }
   await replaceDayBuckets(deps.db, communityId, day, fresh, [...stored.hours.keys()]);
+  // The day's sealed blocks may hold the old counts: the next seal rebuilds them.
+  if (drift.length > 0) await markDaysChanged(deps.db, communityId, [day]);
   return { day, messages: rows.length, countedBefore: stored.day.count ?? 0, drift };
 }

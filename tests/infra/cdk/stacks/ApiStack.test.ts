@@ -668,8 +668,8 @@ describe('api stack: WebSocket API for live events (functions/src/realtime/decla
 describe('api stack: the summary schedule', () => {
   it('runs the summary schedule function every 5 minutes through EventBridge Scheduler, with a role that may invoke only it', () => {
     const schedules = Object.values(resourcesOf(api, 'AWS::Scheduler::Schedule'));
-    expect(schedules).toHaveLength(1);
-    const schedule = schedules[0]!;
+    expect(schedules).toHaveLength(2);
+    const schedule = schedules.find((s) => s.Properties.ScheduleExpression === 'rate(5 minutes)')!;
     expect(schedule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
     const fnId = referencedId(schedule.Properties.Target.Arn);
     const fn = resourcesOf(api, 'AWS::Lambda::Function')[fnId]!;
@@ -681,5 +681,16 @@ describe('api stack: the summary schedule', () => {
       (f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-deliver-summaries',
     );
     expect(worker?.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_SUMMARIES');
+  });
+  it('runs the nightly aggregate job at 00:30 UTC, with the sender hash key and no queue', () => {
+    const schedule = Object.values(resourcesOf(api, 'AWS::Scheduler::Schedule')).find(
+      (s) => s.Properties.ScheduleExpression === 'cron(30 0 * * ? *)',
+    )!;
+    expect(schedule.Properties.ScheduleExpressionTimezone).toBe('UTC');
+    const fn = resourcesOf(api, 'AWS::Lambda::Function')[referencedId(schedule.Properties.Target.Arn)]!;
+    const env = fn.Properties.Environment.Variables;
+    expect(env.POWERTOOLS_SERVICE_NAME).toBe('kehila-aggregate-schedule');
+    expect(env).toHaveProperty('SENDER_HASH_KEY_SECRET_NAME');
+    expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_'))).toEqual([]);
   });
 });

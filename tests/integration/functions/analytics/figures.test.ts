@@ -10,6 +10,10 @@ import { createCommunity } from '@kehila/functions/data/communities';
 import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch';
 import { recountDay } from '@kehila/functions/core/messages/recount';
 import { getDashboard, getInsights } from '@kehila/functions/core/analytics/service';
+import { sealCommunity } from '@kehila/functions/core/analytics/seal';
+import { runNightlyAggregates } from '@kehila/functions/core/analytics/nightly';
+import { recordEmbeddingVersion } from '@kehila/functions/data/search-state';
+import { blocksOf, readBlocks } from '@kehila/functions/data/aggregate-blocks';
 import { DeleteCommand } from '@kehila/functions/data/table-client';
 import { keys } from '@kehila/functions/data/keys';
 import { freshTable, useStackEnv } from '../../support';
@@ -121,6 +125,56 @@ function localDayOf(iso: string, timeZone: string): string {
   );
 }
 
+/** Asserts that the dashboard and the analytics of a zone equal a scan of the stored messages. */
+async function expectScanFigures(tz: string) {
+  const rows = await scanMessages(deps.db, COMMUNITY, FIRST_DAY, LAST_DAY);
+  const want = aggregateRows(rows, tz);
+  const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY, tz });
+
+  expect(dash.total_messages).toBe(want.total);
+  expect(dash.total_members).toBe(want.distinctSenders);
+  expect(dash.activity_hours.map((h) => h.count)).toEqual(want.hours);
+  expect(dash.active_users_over_time.filter((d) => d.count > 0).map((d) => [d.date, d.count])).toEqual(
+    [...want.activeUsersPerDay].sort(),
+  );
+  expect(dash.high_urgency_pct).toBeCloseTo((want.urgency.high / want.total) * 100, 10);
+  expect(dash.avg_sentiment).toBeCloseTo(want.avgSentiment ?? NaN, 10);
+  expect(dash.avg_msgs_per_day).toBeCloseTo(want.total / 7, 10);
+  const top = [...want.perSender.values()].sort((a, b) => b - a).slice(0, 5);
+  expect(dash.leaderboard.map((e) => e.cnt)).toEqual(top);
+  expect(dash.leaderboard.every((e) => e.Sender_name?.startsWith('Member') || e.Sender_name === 'Dana Admin')).toBe(
+    true,
+  );
+  expect(dash.admin_name).toBe('dana admin');
+  const today = localDayOf(NOW.toISOString(), tz);
+  expect(dash.messages_today).toBe(rows.filter((r) => localDayOf(r.message.timestamp, tz) === today).length);
+  expect(dash.recent_messages.map((m) => m.timestamp)).toEqual(
+    rows
+      .map((r) => r.message.timestamp)
+      .sort()
+      .reverse()
+      .slice(0, 5),
+  );
+
+  const ins = await getInsights(deps, COMMUNITY, { days: 7, tz });
+  if (ins.range.from === FIRST_DAY) {
+    expect(ins.total_messages).toBe(want.total);
+    expect(Object.fromEntries(ins.topics.map((t) => [t.label, t.count]))).toEqual(Object.fromEntries(want.topics));
+    expect(Object.fromEntries(ins.keywords.map((t) => [t.label, t.count]))).toEqual(Object.fromEntries(want.keywords));
+    expect(Object.fromEntries(ins.emotions.map((t) => [t.emotion, t.count]))).toEqual(
+      Object.fromEntries(want.emotions),
+    );
+    expect(Object.fromEntries(ins.intents.map((t) => [t.label, t.count]))).toEqual(Object.fromEntries(want.intents));
+    expect(ins.sentiment.labels).toEqual(want.labels);
+    expect({ high: ins.urgency.high, medium: ins.urgency.medium, low: ins.urgency.low }).toEqual(want.urgency);
+    expect(ins.volume.filter((v) => v.count > 0).map((v) => [v.date, v.count])).toEqual([...want.perDay].sort());
+    expect(ins.activity_hours.map((h) => h.count)).toEqual(want.hours);
+  } else {
+    // West of UTC the last 7 local days start a day earlier than the simulated UTC days.
+    expect(ins.range.to).toBe(today);
+  }
+}
+
 beforeAll(async () => {
   useStackEnv();
   const db = await freshTable();
@@ -139,57 +193,11 @@ beforeAll(async () => {
 });
 
 describe('dashboard and analytics figures from the aggregates', () => {
-  it.each(ZONES)('equal a scan of the raw messages in %s', async (tz) => {
-    const rows = await scanMessages(deps.db, COMMUNITY, FIRST_DAY, LAST_DAY);
-    expect(rows).toHaveLength(simulated.length);
-    const want = aggregateRows(rows, tz);
-    const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY, tz });
-
-    expect(dash.total_messages).toBe(want.total);
-    expect(dash.total_members).toBe(want.distinctSenders);
-    expect(dash.activity_hours.map((h) => h.count)).toEqual(want.hours);
-    expect(dash.active_users_over_time.filter((d) => d.count > 0).map((d) => [d.date, d.count])).toEqual(
-      [...want.activeUsersPerDay].sort(),
-    );
-    expect(dash.high_urgency_pct).toBeCloseTo((want.urgency.high / want.total) * 100, 10);
-    expect(dash.avg_sentiment).toBeCloseTo(want.avgSentiment ?? NaN, 10);
-    expect(dash.avg_msgs_per_day).toBeCloseTo(want.total / 7, 10);
-    const top = [...want.perSender.values()].sort((a, b) => b - a).slice(0, 5);
-    expect(dash.leaderboard.map((e) => e.cnt)).toEqual(top);
-    expect(dash.leaderboard.every((e) => e.Sender_name?.startsWith('Member') || e.Sender_name === 'Dana Admin')).toBe(
-      true,
-    );
-    expect(dash.admin_name).toBe('dana admin');
-    const today = localDayOf(NOW.toISOString(), tz);
-    expect(dash.messages_today).toBe(rows.filter((r) => localDayOf(r.message.timestamp, tz) === today).length);
-    expect(dash.recent_messages.map((m) => m.timestamp)).toEqual(
-      rows
-        .map((r) => r.message.timestamp)
-        .sort()
-        .reverse()
-        .slice(0, 5),
-    );
-
-    const ins = await getInsights(deps, COMMUNITY, { days: 7, tz });
-    if (ins.range.from === FIRST_DAY) {
-      expect(ins.total_messages).toBe(want.total);
-      expect(Object.fromEntries(ins.topics.map((t) => [t.label, t.count]))).toEqual(Object.fromEntries(want.topics));
-      expect(Object.fromEntries(ins.keywords.map((t) => [t.label, t.count]))).toEqual(
-        Object.fromEntries(want.keywords),
-      );
-      expect(Object.fromEntries(ins.emotions.map((t) => [t.emotion, t.count]))).toEqual(
-        Object.fromEntries(want.emotions),
-      );
-      expect(Object.fromEntries(ins.intents.map((t) => [t.label, t.count]))).toEqual(Object.fromEntries(want.intents));
-      expect(ins.sentiment.labels).toEqual(want.labels);
-      expect({ high: ins.urgency.high, medium: ins.urgency.medium, low: ins.urgency.low }).toEqual(want.urgency);
-      expect(ins.volume.filter((v) => v.count > 0).map((v) => [v.date, v.count])).toEqual([...want.perDay].sort());
-      expect(ins.activity_hours.map((h) => h.count)).toEqual(want.hours);
-    } else {
-      // West of UTC the last 7 local days start a day earlier than the simulated UTC days.
-      expect(ins.range.to).toBe(today);
-    }
+  it('stored every simulated message once', async () => {
+    expect(await scanMessages(deps.db, COMMUNITY, FIRST_DAY, LAST_DAY)).toHaveLength(simulated.length);
   });
+
+  it.each(ZONES)('equal a scan of the raw messages in %s', (tz) => expectScanFigures(tz));
 
   it('counts distinct senders over a range once each, not once per day', async () => {
     const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY, tz: 'UTC' });
@@ -228,5 +236,56 @@ describe('dashboard and analytics figures from the aggregates', () => {
     expect(report.countedBefore).toBe(0);
     expect(report.drift).toContain('day.count');
     expect(await figures()).toEqual(before);
+  });
+  it('give the same figures once the finished days are sealed, in every zone (DST days included)', async () => {
+    const before = await figures();
+    const report = await sealCommunity(deps, COMMUNITY);
+    expect(report).toMatchObject({ through: '2026-03-09', raced: 0 });
+    expect(report.built).toBeGreaterThan(6);
+    const blocks = await readBlocks(deps.db, COMMUNITY, blocksOf('2026-03-05').slice(0, 3), { keywords: true });
+    expect([...blocks.values()].map((b) => b.valid)).toEqual([true, true, true]);
+    expect(await figures()).toEqual(before);
+    for (const tz of ZONES) await expectScanFigures(tz);
+    // A second seal finds nothing to do.
+    expect((await sealCommunity(deps, COMMUNITY)).built).toBe(0);
+  });
+
+  it('counts a late message in a sealed day at once, and the next seal packs it', async () => {
+    const late: InboundMessage = {
+      ...(simulated[3] as InboundMessage),
+      provider_message_id: 'LATE1',
+      timestamp: '2026-03-05T10:07:00.000Z',
+      text: 'events|late,rent|high|0.5|joy|request|0.1',
+    };
+    await deliver([late], 1, 'late-');
+    const day = { level: 0, start: '2026-03-05' };
+    expect((await readBlocks(deps.db, COMMUNITY, [day], { keywords: false })).get('0#2026-03-05')?.valid).toBe(false);
+    for (const tz of ZONES) await expectScanFigures(tz);
+    const afterLate = await figures();
+    expect((await sealCommunity(deps, COMMUNITY)).built).toBeGreaterThan(0);
+    expect((await readBlocks(deps.db, COMMUNITY, [day], { keywords: false })).get('0#2026-03-05')?.valid).toBe(true);
+    expect(await figures()).toEqual(afterLate);
+    // Redelivered after the seal, it changes nothing and invalidates nothing.
+    await deliver([late], 1, 'late-again-');
+    expect((await readBlocks(deps.db, COMMUNITY, [day], { keywords: false })).get('0#2026-03-05')?.valid).toBe(true);
+    expect(await figures()).toEqual(afterLate);
+  });
+  it('runs the nightly job: recounts the finished day, repairs its drift and seals it again', async () => {
+    await recordEmbeddingVersion(deps.db, COMMUNITY, 'v1', NOW.toISOString());
+    const before = await figures();
+    await deps.db.doc.send(
+      new DeleteCommand({ TableName: deps.db.table, Key: keys.aggregateDay(COMMUNITY, '2026-03-09') }),
+    );
+    const report = await runNightlyAggregates(deps);
+    expect(report).toMatchObject({ day: '2026-03-09', communities: 1, drifted: [COMMUNITY] });
+    expect(report.blocks).toBeGreaterThan(0);
+    expect(
+      (await readBlocks(deps.db, COMMUNITY, [{ level: 0, start: '2026-03-09' }], { keywords: false })).get(
+        '0#2026-03-09',
+      )?.valid,
+    ).toBe(true);
+    expect(await figures()).toEqual(before);
+    // Run again, it finds nothing to repair or seal.
+    expect(await runNightlyAggregates(deps)).toMatchObject({ drifted: [], blocks: 0 });
   });
 });

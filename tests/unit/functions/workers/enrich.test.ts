@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mockTable } from '../../../support/table-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PutCommand, UpdateCommand } from '@kehila/functions/data/table-client';
+import { blocksOf } from '@kehila/functions/data/aggregate-blocks';
+import { keys } from '@kehila/functions/data/keys';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { InboundMessage, RealtimeServerMessage } from '@kehila/shared';
 import { loadConfig } from '@kehila/functions/core/config';
@@ -95,11 +97,13 @@ function record(body: unknown, id = randomUUID()): SQSRecord {
 }
 
 const run = (records: SQSRecord[]) => handler({ Records: records } as SQSEvent);
-const bucketUpdates = () =>
+const aggregateUpdates = () =>
   ddb
     .commandCalls(UpdateCommand)
     .map((c) => c.args[0].input)
     .filter((i) => String(i.Key?.pk).endsWith('#AGG'));
+/** Updates of the live buckets (day, hour, keywords), the sealed blocks' invalidations apart. */
+const bucketUpdates = () => aggregateUpdates().filter((i) => !String(i.Key?.sk).startsWith('BLK#'));
 
 describe('enrichment worker', () => {
   beforeEach(() => {
@@ -194,6 +198,25 @@ describe('enrichment worker', () => {
     const senders = Object.keys(added).filter((k) => k.startsWith('s_'));
     expect(senders).toHaveLength(1);
     expect(added[senders[0] as string]).toBe(2);
+  });
+
+  it('invalidates the sealed blocks of a past day after counting its messages, level 0 first, once per batch', async () => {
+    // 2026-01-01 is long over: it may be sealed, so its nine blocks are marked changed.
+    await run([record(inbound({ text: 'a' })), record(inbound({ text: 'b', timestamp: '2026-01-01T09:00:00.000Z' }))]);
+    const all = aggregateUpdates();
+    const blocks = all.filter((i) => String(i.Key?.sk).startsWith('BLK#'));
+    expect(blocks.map((b) => b.Key?.sk)).toEqual(
+      blocksOf('2026-01-01').map((r) => keys.aggregateBlock('c1', r.level, r.start).sk),
+    );
+    expect(blocks.every((b) => b.UpdateExpression === 'ADD #dirty :one')).toBe(true);
+    // After the buckets they stand for.
+    const firstBlock = all.findIndex((i) => String(i.Key?.sk).startsWith('BLK#'));
+    expect(
+      all
+        .slice(0, firstBlock)
+        .map((i) => String(i.Key?.sk).slice(0, 3))
+        .sort(),
+    ).toEqual(['DAY', 'HOU', 'HOU', 'KW#']);
   });
 
   it('stores nothing new and counts nothing on redelivery, but queues embedding again', async () => {

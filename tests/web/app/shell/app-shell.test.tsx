@@ -30,10 +30,11 @@ const tabBar = () => screen.getByRole('navigation', { name: 'Tabs' });
 beforeEach(() => setViewportWidth(DESKTOP_WIDTH));
 
 describe('desktop sidebar', () => {
-  it('lists nine items from Dashboard to Settings', () => {
+  it('lists Today, then nine items from Dashboard to Settings', () => {
     renderShell('/messages');
     const links = within(sidebarNav()).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
+      'Today',
       'Dashboard',
       'Community Helper',
       'Messages',
@@ -51,6 +52,7 @@ describe('desktop sidebar', () => {
     ['/messages/42', 'Messages'],
     ['/', 'Dashboard'],
     ['/suppliers?q=paint', 'Suppliers'],
+    ['/today', 'Today'],
   ])('marks the item of %s as current', (path, label) => {
     renderShell(path);
     expect(within(sidebarNav()).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
@@ -71,7 +73,7 @@ describe('desktop sidebar', () => {
     expect(document.cookie).toContain('sidebar:state=false');
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
     const railLinks = within(sidebarNav()).getAllByRole('link');
-    expect(railLinks).toHaveLength(9);
+    expect(railLinks).toHaveLength(10);
     expect(within(sidebarNav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { activeNavId, MOBILE_TABS, NAV_ITEMS } from '../../../../web/src/app/shell/nav-items';
 
 describe('navigation items', () => {
-  it('lists nine sidebar items from dashboard to settings, in route-table order', () => {
+  it('lists Today, then nine sidebar items from dashboard to settings, in route-table order', () => {
     expect(NAV_ITEMS.map((i) => i.id)).toEqual([
+      'today',
       'dashboard',
       'community-helper',
       'messages',
@@ -16,9 +17,11 @@ describe('navigation items', () => {
     ]);
   });
 
-  it('gives the mobile tab bar eight tabs: all but suppliers', () => {
+  it('gives the mobile tab bar eight tabs: all but Today and suppliers', () => {
     expect(MOBILE_TABS).toHaveLength(8);
-    expect(MOBILE_TABS.map((i) => i.id)).toEqual(NAV_ITEMS.map((i) => i.id).filter((id) => id !== 'suppliers'));
+    expect(MOBILE_TABS.map((i) => i.id)).toEqual(
+      NAV_ITEMS.map((i) => i.id).filter((id) => id !== 'suppliers' && id !== 'today'),
+    );
   });
 });
 
@@ -27,6 +30,7 @@ describe('activeNavId (first path segment; empty means dashboard)', () => {
     ['/', 'dashboard'],
     ['', 'dashboard'],
     ['/dashboard', 'dashboard'],
+    ['/today', 'today'],
     ['/community-helper', 'community-helper'],
     ['/messages', 'messages'],
     ['/messages/thread/42', 'messages'],

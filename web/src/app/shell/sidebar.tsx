@@ -11,7 +11,7 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** The desktop sidebar: nine items, 16rem wide, or an icon rail of 3rem when collapsed. */
+/** The desktop sidebar: Today and the nine items of S1 §2, 16rem wide, or an icon rail of 3rem when collapsed. */
 export function Sidebar({ open, onToggle, active }: { open: boolean; onToggle: () => void; active: NavId | null }) {
   const navigate = useNavigate();
   return (

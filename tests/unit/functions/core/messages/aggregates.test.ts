@@ -10,7 +10,6 @@ import {
 import type { Message } from '@kehila/shared';
 import { createDb } from '@kehila/functions/data/db';
 import {
-  activeSenderCount,
   addToBucket,
   keywordDelta,
   messageDelta,
@@ -98,23 +97,6 @@ describe('aggregate deltas', () => {
 describe('aggregate readers and recount', () => {
   const config = loadConfig({ STAGE: 'local', TABLE_NAME: 't' });
   const db = createDb(config);
-
-  it('counts distinct senders over the day buckets since a day', async () => {
-    const ddb = mockTable();
-    ddb.on(QueryCommand).resolves({
-      Items: [
-        { day: '2026-01-01', count: 3, s_a: 2, s_b: 1 },
-        { day: '2026-01-02', count: 2, s_b: 1, s_c: 1 },
-      ],
-    });
-    expect(await activeSenderCount(db, 'c1', '2026-01-01')).toBe(3);
-    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input.ExpressionAttributeValues).toEqual({
-      ':qpk': 'C#c1#AGG',
-      ':qlo': 'DAY#2026-01-01',
-      ':qhi': 'DAY#9999-12-31',
-    });
-    ddb.restore();
-  });
 
   it('rebuilds a day from its messages: replaces the day and hours, deletes empty hours', async () => {
     const ddb = mockTable();

@@ -136,7 +136,7 @@ export async function latestRun(db: Db, communityId: string, opts: { done?: bool
     return res.items[0] ? StoredRunSchema.parse(stripKeys(res.items[0])) : null;
   }
   // the latest finished one: runs are one per hour at most, a few pages at worst
-  for (let startKey: Record<string, unknown> | undefined; ; ) {
+  for (let startKey: Record<string, unknown> | undefined; ;) {
     const res = await queryPage(db, { pk, sk: { prefix: skPrefix } }, { order: 'desc', limit: 25, startKey });
     const done = res.items.map((i) => StoredRunSchema.parse(stripKeys(i))).find((r) => r.status === 'done');
     if (done) return done;
@@ -167,8 +167,16 @@ export async function updateRun(
         Key: keys.biRun(communityId, runId),
         ...set,
         ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(statusValues).join(', ')})${held}`,
-        ExpressionAttributeNames: { ...set.ExpressionAttributeNames, '#status': 'status', ...(token !== undefined ? { '#token': 'worker_token' } : {}) },
-        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...statusValues, ...(token !== undefined ? { ':token': token } : {}) },
+        ExpressionAttributeNames: {
+          ...set.ExpressionAttributeNames,
+          '#status': 'status',
+          ...(token !== undefined ? { '#token': 'worker_token' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ...set.ExpressionAttributeValues,
+          ...statusValues,
+          ...(token !== undefined ? { ':token': token } : {}),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -184,7 +192,12 @@ export async function putMarketIntelligence(db: Db, communityId: string, m: Mark
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...keys.marketIntelligence(communityId), entity: 'market_intelligence', community_id: communityId, result: MarketIntelligenceSchema.parse(m) },
+      Item: {
+        ...keys.marketIntelligence(communityId),
+        entity: 'market_intelligence',
+        community_id: communityId,
+        result: MarketIntelligenceSchema.parse(m),
+      },
     }),
   );
 }

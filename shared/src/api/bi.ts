@@ -99,7 +99,8 @@ export const biRoutes = {
     auth: 'admin',
     refusal: OPPORTUNITY_DELETE_REFUSED,
     ...opportunities,
-    summary: "Deletes an opportunity (S3 §6: admins only, 'Only community admins can delete opportunities'); later runs never bring it back.",
+    summary:
+      "Deletes an opportunity (S3 §6: admins only, 'Only community admins can delete opportunities'); later runs never bring it back.",
     params: OpportunityParams,
     response: z.object({ deleted: z.number().int().nonnegative() }),
   }),

@@ -21,6 +21,8 @@ export const OpportunityMemberSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   company: z.string().nullable(),
+  /** Shown in the member dialog beside why they were matched. */
+  job_role: z.string().nullable().optional(),
 });
 export type OpportunityMember = z.infer<typeof OpportunityMemberSchema>;
 

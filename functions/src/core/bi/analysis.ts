@@ -93,13 +93,20 @@ export async function startAnalysis(
     if (!again) return publicRun((await getRun(deps.db, communityId, run.id)) ?? run);
     current = again;
   }
-  await deps.queues.send('bi', { communityId, runId: current.id, ...(correlationId ? { correlation_id: correlationId } : {}) });
+  await deps.queues.send('bi', {
+    communityId,
+    runId: current.id,
+    ...(correlationId ? { correlation_id: correlationId } : {}),
+  });
   return publicRun(current);
 }
 
 /** A member's profile as the AI port reads it. */
 export function memberProfile(m: Member): AiMemberProfile {
-  const name = [m.first_name, m.last_name].filter((p) => p?.trim()).join(' ').trim();
+  const name = [m.first_name, m.last_name]
+    .filter((p) => p?.trim())
+    .join(' ')
+    .trim();
   return {
     id: m.id,
     name: name || m.email || m.id,
@@ -145,7 +152,13 @@ async function allMessages(deps: Pick<Deps, 'db'>, communityId: string, from: st
   const out: Message[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await queryMessagePage(deps.db, communityId, { order: 'asc', limit: 1000, from, to, ...(startKey ? { startKey } : {}) });
+    const page = await queryMessagePage(deps.db, communityId, {
+      order: 'asc',
+      limit: 1000,
+      from,
+      to,
+      ...(startKey ? { startKey } : {}),
+    });
     out.push(...page.items);
     startKey = page.lastKey ?? undefined;
   } while (startKey);
@@ -165,7 +178,10 @@ export async function runAnalysis(
   opts: RunOptions,
 ): Promise<void> {
   const { communityId, runId } = job;
-  const claimed = await updateRun(deps.db, communityId, runId, ['queued'], { status: 'running', worker_token: opts.token });
+  const claimed = await updateRun(deps.db, communityId, runId, ['queued'], {
+    status: 'running',
+    worker_token: opts.token,
+  });
   const run = claimed ?? (await getRun(deps.db, communityId, runId));
   if (!run) {
     logger.warn('bi: run not found; nothing to do', { communityId, runId });
@@ -179,7 +195,14 @@ export async function runAnalysis(
     await work(deps, run, opts.token);
   } catch (err) {
     if (opts.receiveCount >= opts.maxReceiveCount) {
-      await updateRun(deps.db, communityId, runId, ['running'], { status: 'failed', error: 'Failed to run business analysis' }, opts.token);
+      await updateRun(
+        deps.db,
+        communityId,
+        runId,
+        ['running'],
+        { status: 'failed', error: 'Failed to run business analysis' },
+        opts.token,
+      );
     }
     throw err;
   }
@@ -204,7 +227,14 @@ async function work(deps: Pick<Deps, 'db' | 'ai' | 'now'>, run: StoredRun, token
   const input: AiInputMessage[] = messages
     .filter((m) => m.content?.trim())
     .map((m) => ({ id: m.msg_id, text: m.content ?? '', sender_name: m.Sender_name, timestamp: m.timestamp }));
-  await updateRun(deps.db, communityId, runId, ['running'], { stage: 'opportunities', total: input.length, processed: 0 }, token);
+  await updateRun(
+    deps.db,
+    communityId,
+    runId,
+    ['running'],
+    { stage: 'opportunities', total: input.length, processed: 0 },
+    token,
+  );
   let found = 0;
   for (let i = 0; i < input.length; i += BI_BATCH_MESSAGES) {
     const batch = input.slice(i, i + BI_BATCH_MESSAGES);
@@ -212,7 +242,14 @@ async function work(deps: Pick<Deps, 'db' | 'ai' | 'now'>, run: StoredRun, token
     for (const o of detected) {
       if (await storeOpportunity(deps, run, o, byId, profiles, byPhone, deleted)) found++;
     }
-    const step = await updateRun(deps.db, communityId, runId, ['running'], { processed: i + batch.length, opportunities_found: found }, token);
+    const step = await updateRun(
+      deps.db,
+      communityId,
+      runId,
+      ['running'],
+      { processed: i + batch.length, opportunities_found: found },
+      token,
+    );
     if (!step) return; // another delivery took it over
   }
   await updateRun(deps.db, communityId, runId, ['running'], { stage: 'partnerships' }, token);
@@ -238,7 +275,14 @@ async function work(deps: Pick<Deps, 'db' | 'ai' | 'now'>, run: StoredRun, token
     communityId,
     runId,
     ['running'],
-    { status: 'done', stage: 'done', matches_found: Math.min(pairs.length, PARTNERSHIP_MATCHER_MAX_MATCHES), opportunities_found: found },
+    // processed again: a redelivery working beside this one (a visibility timeout passed) may have reset it
+    {
+      status: 'done',
+      stage: 'done',
+      processed: input.length,
+      matches_found: Math.min(pairs.length, PARTNERSHIP_MATCHER_MAX_MATCHES),
+      opportunities_found: found,
+    },
     token,
   );
 }
@@ -282,7 +326,8 @@ async function storeOpportunity(
     metadata: {
       source: member ? 'matched' : 'unmatched',
       normalized_phone: phone,
-      commission_estimate: o.estimated_value !== null && member ? Math.round(o.estimated_value * COMMISSION_RATE) : null,
+      commission_estimate:
+        o.estimated_value !== null && member ? Math.round(o.estimated_value * COMMISSION_RATE) : null,
       action_items: actions,
       intro_script: member ? introScript(member, requester, o) : null,
       match_reason: member ? (pick?.reason ?? null) : null,

@@ -38,7 +38,11 @@ const DAY_MS = 86_400_000;
 export const OPPORTUNITY_NOT_FOUND = 'Opportunity not found';
 
 /** Members by id (the joins of S3 §7). */
-async function membersById(deps: Pick<Deps, 'db'>, communityId: string, ids: readonly string[]): Promise<Map<string, Member>> {
+async function membersById(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+  ids: readonly string[],
+): Promise<Map<string, Member>> {
   return new Map((await getMembersByIds(deps.db, communityId, ids)).map((m) => [m.id, m]));
 }
 
@@ -67,8 +71,16 @@ const SOURCES: Record<OpportunitySourceFilter, (o: StoredOpportunity) => boolean
 };
 
 /** Opportunities with their joined member (S3 §3). */
-async function withMembers(deps: Pick<Deps, 'db'>, communityId: string, items: readonly StoredOpportunity[]): Promise<BusinessOpportunity[]> {
-  const members = await membersById(deps, communityId, items.flatMap((o) => (o.member_id ? [o.member_id] : [])));
+async function withMembers(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+  items: readonly StoredOpportunity[],
+): Promise<BusinessOpportunity[]> {
+  const members = await membersById(
+    deps,
+    communityId,
+    items.flatMap((o) => (o.member_id ? [o.member_id] : [])),
+  );
   return items.map((o) => {
     const { run_id: _run, service_en: _en, service_he: _he, deleted: _deleted, ...rest } = o;
     const m = o.member_id ? members.get(o.member_id) : undefined;
@@ -76,7 +88,7 @@ async function withMembers(deps: Pick<Deps, 'db'>, communityId: string, items: r
       ...rest,
       // a member who left the community is no longer offered
       member_id: m ? o.member_id : null,
-      member: m ? { first_name: m.first_name, last_name: m.last_name, company: m.company } : null,
+      member: m ? { first_name: m.first_name, last_name: m.last_name, company: m.company, job_role: m.job_role } : null,
     };
   });
 }
@@ -96,7 +108,8 @@ export async function listOpportunities(
   access: Access | null,
   query: { sort: OpportunitySort; source: OpportunitySourceFilter },
 ): Promise<{ items: BusinessOpportunity[]; total: number }> {
-  if (access?.role !== 'Admin' && (query.sort !== 'newest' || query.source !== 'all')) throw fail.forbidden(OPPORTUNITY_SORT_REFUSED);
+  if (access?.role !== 'Admin' && (query.sort !== 'newest' || query.source !== 'all'))
+    throw fail.forbidden(OPPORTUNITY_SORT_REFUSED);
   const all = (await liveOpportunities(deps, communityId)).filter(SOURCES[query.source]).sort(SORTS[query.sort]);
   return { items: await withMembers(deps, communityId, all.slice(0, OPPORTUNITIES_LIMIT)), total: all.length };
 }
@@ -113,7 +126,11 @@ export async function hotOpportunities(
 }
 
 /** Deletes an opportunity (admins; the route refuses others with the S3 text). */
-export async function deleteOpportunity(deps: Pick<Deps, 'db'>, communityId: string, opportunityId: string): Promise<{ deleted: number }> {
+export async function deleteOpportunity(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+  opportunityId: string,
+): Promise<{ deleted: number }> {
   if (!(await markOpportunityDeleted(deps.db, communityId, opportunityId))) throw fail.notFound(OPPORTUNITY_NOT_FOUND);
   return { deleted: 1 };
 }
@@ -149,13 +166,20 @@ export async function biOverview(deps: Pick<Deps, 'db' | 'now'>, communityId: st
 }
 
 /** The Partners tab (S3 §7): the latest finished run's matches, most compatible first, at most 10. */
-export async function listPartnerships(deps: Pick<Deps, 'db'>, communityId: string): Promise<{ items: PartnershipMatch[] }> {
+export async function listPartnerships(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+): Promise<{ items: PartnershipMatch[] }> {
   const done = await latestRun(deps.db, communityId, { done: true });
   if (!done) return { items: [] };
   const pairs = (await listPartnershipItems(deps.db, communityId))
     .filter((p) => p.run_id === done.id)
     .sort((a, b) => b.compatibility_score - a.compatibility_score || a.id.localeCompare(b.id));
-  const members = await membersById(deps, communityId, pairs.flatMap((p) => [p.member_a_id, p.member_b_id]));
+  const members = await membersById(
+    deps,
+    communityId,
+    pairs.flatMap((p) => [p.member_a_id, p.member_b_id]),
+  );
   const side = (id: string) => {
     const m = members.get(id);
     return { id, first_name: m?.first_name ?? null, last_name: m?.last_name ?? null, company: m?.company ?? null };
@@ -187,27 +211,38 @@ function expertiseOf(m: Member): string[] {
  * asked for that no member was matched to (priority by how often, and urgency); recommendations from
  * the gaps and from the matches waiting for an introduction. Stored as the community's last result.
  */
-export async function generateMarketIntelligence(deps: Pick<Deps, 'db' | 'now'>, communityId: string): Promise<MarketIntelligence> {
+export async function generateMarketIntelligence(
+  deps: Pick<Deps, 'db' | 'now'>,
+  communityId: string,
+): Promise<MarketIntelligence> {
   const now = deps.now();
   const start = new Date(now.getTime() - MARKET_INTELLIGENCE_PERIOD_DAYS * DAY_MS);
-  const [opps, members] = await Promise.all([liveOpportunities(deps, communityId), listAllMembers(deps.db, communityId)]);
+  const [opps, members] = await Promise.all([
+    liveOpportunities(deps, communityId),
+    listAllMembers(deps.db, communityId),
+  ]);
   const recent = opps.filter((o) => Date.parse(o.source_messages[0]?.timestamp ?? o.created_at) >= start.getTime());
   const active = members.filter((m) => m.status === 'active' && m.approval_status === 'approved');
   const distribution = new Map<string, { label: string; count: number }>();
   for (const m of active) {
     for (const skill of new Set(expertiseOf(m).map((s) => s.toLowerCase()))) {
-      const e = distribution.get(skill) ?? { label: expertiseOf(m).find((s) => s.toLowerCase() === skill) ?? skill, count: 0 };
+      const e = distribution.get(skill) ?? {
+        label: expertiseOf(m).find((s) => s.toLowerCase() === skill) ?? skill,
+        count: 0,
+      };
       e.count++;
       distribution.set(skill, e);
     }
   }
   const unmet = new Map<string, StoredOpportunity[]>();
-  for (const o of recent.filter((x) => x.member_id === null)) unmet.set(o.service_en, [...(unmet.get(o.service_en) ?? []), o]);
+  for (const o of recent.filter((x) => x.member_id === null))
+    unmet.set(o.service_en, [...(unmet.get(o.service_en) ?? []), o]);
   const gaps: MarketGap[] = [...unmet.entries()]
     .map(([service, list]) => {
       const value = list.reduce((s, o) => s + (o.estimated_value ?? 0), 0);
       const pressing = list.some((o) => o.urgency_level === 'urgent' || o.urgency_level === 'high');
-      const priority = list.length >= 3 || (list.length >= 2 && pressing) ? 'high' : list.length >= 2 || pressing ? 'medium' : 'low';
+      const priority =
+        list.length >= 3 || (list.length >= 2 && pressing) ? 'high' : list.length >= 2 || pressing ? 'medium' : 'low';
       return {
         gap_type: 'unmet_demand',
         priority,
@@ -216,7 +251,12 @@ export async function generateMarketIntelligence(deps: Pick<Deps, 'db' | 'now'>,
         count: list.length,
       };
     })
-    .sort((a, b) => b.count - a.count || (b.potential_value ?? 0) - (a.potential_value ?? 0) || a.description.localeCompare(b.description))
+    .sort(
+      (a, b) =>
+        b.count - a.count ||
+        (b.potential_value ?? 0) - (a.potential_value ?? 0) ||
+        a.description.localeCompare(b.description),
+    )
     .map(({ count: _count, ...g }) => g);
   const recommendations: MarketRecommendation[] = [...unmet.entries()]
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
@@ -252,7 +292,9 @@ export async function generateMarketIntelligence(deps: Pick<Deps, 'db' | 'now'>,
       market_gaps: gaps,
       recommendations,
       expertise_distribution: Object.fromEntries(
-        [...distribution.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).map((e) => [e.label, e.count]),
+        [...distribution.values()]
+          .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+          .map((e) => [e.label, e.count]),
       ),
     },
     generated_at: now.toISOString(),
@@ -264,6 +306,9 @@ export async function generateMarketIntelligence(deps: Pick<Deps, 'db' | 'now'>,
 }
 
 /** The last market intelligence, or null before the first. */
-export async function getMarketIntelligence(deps: Pick<Deps, 'db'>, communityId: string): Promise<{ result: MarketIntelligence | null }> {
+export async function getMarketIntelligence(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+): Promise<{ result: MarketIntelligence | null }> {
   return { result: await readMarket(deps.db, communityId) };
 }

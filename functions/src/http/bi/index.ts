@@ -36,7 +36,9 @@ const remove = implement(routes.deleteOpportunity, ({ params, deps }) =>
 
 const partners = implement(routes.listPartnerships, ({ params, deps }) => listPartnerships(deps, params.communityId));
 
-const market = implement(routes.getMarketIntelligence, ({ params, deps }) => getMarketIntelligence(deps, params.communityId));
+const market = implement(routes.getMarketIntelligence, ({ params, deps }) =>
+  getMarketIntelligence(deps, params.communityId),
+);
 
 const generate = implement(routes.generateMarketIntelligence, ({ params, deps }) =>
   generateMarketIntelligence(deps, params.communityId),

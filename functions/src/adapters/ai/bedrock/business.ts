@@ -6,7 +6,12 @@
  */
 import * as z from 'zod';
 import { OpportunityTypeSchema, OpportunityUrgencySchema } from '@kehila/shared';
-import type { AiInputMessage, AiMemberProfile, DetectedOpportunity, SuggestedPartnership } from '../../../core/ports/ai';
+import type {
+  AiInputMessage,
+  AiMemberProfile,
+  DetectedOpportunity,
+  SuggestedPartnership,
+} from '../../../core/ports/ai';
 
 export const OPPORTUNITY_TOOL = 'record_opportunities';
 export const PARTNER_TOOL = 'record_partnerships';
@@ -38,10 +43,24 @@ export const OPPORTUNITY_TOOL_SCHEMA = {
           message_ids: { type: 'array', items: id },
           matches: {
             type: 'array',
-            items: { type: 'object', properties: { member_id: id, reason: { type: 'string' } }, required: ['member_id', 'reason'] },
+            items: {
+              type: 'object',
+              properties: { member_id: id, reason: { type: 'string' } },
+              required: ['member_id', 'reason'],
+            },
           },
         },
-        required: ['title', 'description', 'opportunity_type', 'confidence', 'urgency', 'service_en', 'service_he', 'message_ids', 'matches'],
+        required: [
+          'title',
+          'description',
+          'opportunity_type',
+          'confidence',
+          'urgency',
+          'service_en',
+          'service_he',
+          'message_ids',
+          'matches',
+        ],
       },
     },
   },
@@ -106,7 +125,10 @@ const PartnerAnswerSchema = z.object({
 export function opportunityPrompt(messages: readonly AiInputMessage[], members: readonly AiMemberProfile[]): string {
   const lines = messages
     .filter((m) => m.text.trim())
-    .map((m) => `[${m.timestamp.slice(0, 16).replace('T', ' ')}] (${m.id}) ${m.sender_name ?? 'unknown'}: ${m.text.replace(/\s+/g, ' ').trim().slice(0, 1500)}`);
+    .map(
+      (m) =>
+        `[${m.timestamp.slice(0, 16).replace('T', ' ')}] (${m.id}) ${m.sender_name ?? 'unknown'}: ${m.text.replace(/\s+/g, ' ').trim().slice(0, 1500)}`,
+    );
   return `Members (id | role | company | skills):\n${memberDirectory(members)}\n\nMessages:\n${lines.join('\n')}`;
 }
 
@@ -157,7 +179,11 @@ export function parseOpportunities(
 }
 
 /** Validates the partnership tool's answer: known, distinct members, each pair once, at most `max`. */
-export function parsePartnerships(input: unknown, members: readonly AiMemberProfile[], max: number): SuggestedPartnership[] {
+export function parsePartnerships(
+  input: unknown,
+  members: readonly AiMemberProfile[],
+  max: number,
+): SuggestedPartnership[] {
   const parsed = PartnerAnswerSchema.safeParse(input);
   if (!parsed.success) throw new Error('Bedrock returned invalid partnerships');
   const ids = new Set(members.map((m) => m.id));

@@ -10,7 +10,12 @@
  * answer.
  */
 import { ILS_PER_USD, type OpportunityType, type OpportunityUrgency } from '@kehila/shared';
-import type { AiInputMessage, AiMemberProfile, DetectedOpportunity, SuggestedPartnership } from '../../../core/ports/ai';
+import type {
+  AiInputMessage,
+  AiMemberProfile,
+  DetectedOpportunity,
+  SuggestedPartnership,
+} from '../../../core/ports/ai';
 
 /** A service of the lexicon: its key, English and Hebrew labels, and the words that name it. */
 interface Service {
@@ -22,56 +27,344 @@ interface Service {
 
 /** Professional services communities ask each other for, English and Hebrew (with common forms). */
 export const SERVICES: readonly Service[] = [
-  { key: 'accountant', en: 'Accountant', he: 'רואה חשבון', words: ['accountant', 'accounting', 'bookkeeper', 'bookkeeping', 'cpa', 'tax advisor', 'tax return', 'רואה חשבון', 'רואת חשבון', 'רו"ח', 'הנהלת חשבונות', 'מנהלת חשבונות', 'מנהל חשבונות', 'יועץ מס', 'יועצת מס'] },
-  { key: 'lawyer', en: 'Lawyer', he: 'עורך דין', words: ['lawyer', 'attorney', 'legal advice', 'legal counsel', 'עורך דין', 'עורכת דין', 'עו"ד', 'ייעוץ משפטי'] },
-  { key: 'developer', en: 'Developer', he: 'מפתח תוכנה', words: ['developer', 'programmer', 'software engineer', 'full stack', 'fullstack', 'backend', 'frontend', 'react developer', 'app developer', 'web developer', 'מפתח', 'מפתחת', 'מתכנת', 'מתכנתת', 'פיתוח אפליקציה', 'פיתוח תוכנה', 'בניית אתר', 'בניית אתרים', 'מפתח אתרים'] },
-  { key: 'designer', en: 'Designer', he: 'מעצב', words: ['designer', 'graphic design', 'ux', 'ui designer', 'ux designer', 'logo design', 'branding', 'מעצב', 'מעצבת', 'גרפיקאי', 'גרפיקאית', 'עיצוב גרפי', 'מיתוג', 'עיצוב לוגו'] },
-  { key: 'marketing', en: 'Marketing expert', he: 'מומחה שיווק', words: ['marketing', 'marketer', 'seo', 'ppc', 'social media manager', 'digital marketing', 'growth hacker', 'campaign manager', 'שיווק', 'משווק', 'משווקת', 'קידום אתרים', 'שיווק דיגיטלי', 'ניהול סושיאל', 'קמפיין', 'קמפיינים'] },
-  { key: 'copywriter', en: 'Copywriter', he: 'קופירייטר', words: ['copywriter', 'copywriting', 'content writer', 'קופירייטר', 'קופירייטרית', 'כתיבת תוכן', 'כותב תוכן', 'כותבת תוכן'] },
-  { key: 'photographer', en: 'Photographer', he: 'צלם', words: ['photographer', 'photography', 'צלם', 'צלמת', 'צילום'] },
-  { key: 'video', en: 'Video editor', he: 'עורך וידאו', words: ['video editor', 'videographer', 'video production', 'עורך וידאו', 'עורכת וידאו', 'עריכת וידאו', 'הפקת וידאו', 'צלם וידאו'] },
-  { key: 'translator', en: 'Translator', he: 'מתרגם', words: ['translator', 'translation', 'מתרגם', 'מתרגמת', 'תרגום'] },
-  { key: 'consultant', en: 'Business consultant', he: 'יועץ עסקי', words: ['business consultant', 'business advisor', 'strategy consultant', 'יועץ עסקי', 'יועצת עסקית', 'ייעוץ עסקי', 'ליווי עסקי'] },
-  { key: 'financial', en: 'Financial advisor', he: 'יועץ פיננסי', words: ['financial advisor', 'financial planner', 'mortgage advisor', 'mortgage broker', 'יועץ פיננסי', 'יועצת פיננסית', 'יועץ משכנתאות', 'יועצת משכנתאות', 'תכנון פיננסי'] },
-  { key: 'insurance', en: 'Insurance agent', he: 'סוכן ביטוח', words: ['insurance agent', 'insurance broker', 'סוכן ביטוח', 'סוכנת ביטוח', 'ביטוח'] },
-  { key: 'realestate', en: 'Real estate agent', he: 'מתווך נדל"ן', words: ['real estate agent', 'realtor', 'property manager', 'מתווך', 'מתווכת', 'תיווך', 'נדל"ן', 'נדלן'] },
-  { key: 'recruiter', en: 'Recruiter', he: 'מגייס', words: ['recruiter', 'headhunter', 'talent acquisition', 'מגייס', 'מגייסת', 'השמה', 'גיוס עובדים'] },
-  { key: 'data', en: 'Data scientist', he: 'מדען נתונים', words: ['data scientist', 'data analyst', 'machine learning', 'ai engineer', 'דאטה', 'מדען נתונים', 'אנליסט', 'אנליסטית', 'למידת מכונה'] },
-  { key: 'investor', en: 'Investor', he: 'משקיע', words: ['investor', 'investors', 'angel investor', 'seed funding', 'venture capital', 'משקיע', 'משקיעה', 'משקיעים', 'משקיע אנג\'ל', 'גיוס הון'] },
-  { key: 'events', en: 'Event planner', he: 'מפיק אירועים', words: ['event planner', 'event production', 'catering', 'caterer', 'מפיק אירועים', 'מפיקת אירועים', 'הפקת אירועים', 'קייטרינג'] },
-  { key: 'interior', en: 'Interior designer', he: 'מעצב פנים', words: ['interior designer', 'interior design', 'מעצב פנים', 'מעצבת פנים', 'עיצוב פנים'] },
-  { key: 'contractor', en: 'Contractor', he: 'קבלן', words: ['contractor', 'renovation', 'builder', 'קבלן', 'קבלנית', 'שיפוץ', 'שיפוצים'] },
+  {
+    key: 'accountant',
+    en: 'Accountant',
+    he: 'רואה חשבון',
+    words: [
+      'accountant',
+      'accounting',
+      'bookkeeper',
+      'bookkeeping',
+      'cpa',
+      'tax advisor',
+      'tax return',
+      'רואה חשבון',
+      'רואת חשבון',
+      'רו"ח',
+      'הנהלת חשבונות',
+      'מנהלת חשבונות',
+      'מנהל חשבונות',
+      'יועץ מס',
+      'יועצת מס',
+    ],
+  },
+  {
+    key: 'lawyer',
+    en: 'Lawyer',
+    he: 'עורך דין',
+    words: ['lawyer', 'attorney', 'legal advice', 'legal counsel', 'עורך דין', 'עורכת דין', 'עו"ד', 'ייעוץ משפטי'],
+  },
+  {
+    key: 'developer',
+    en: 'Developer',
+    he: 'מפתח תוכנה',
+    words: [
+      'developer',
+      'programmer',
+      'software engineer',
+      'full stack',
+      'fullstack',
+      'backend',
+      'frontend',
+      'react developer',
+      'app developer',
+      'web developer',
+      'מפתח',
+      'מפתחת',
+      'מתכנת',
+      'מתכנתת',
+      'פיתוח אפליקציה',
+      'פיתוח תוכנה',
+      'בניית אתר',
+      'בניית אתרים',
+      'מפתח אתרים',
+    ],
+  },
+  {
+    key: 'designer',
+    en: 'Designer',
+    he: 'מעצב',
+    words: [
+      'designer',
+      'graphic design',
+      'ux',
+      'ui designer',
+      'ux designer',
+      'logo design',
+      'branding',
+      'מעצב',
+      'מעצבת',
+      'גרפיקאי',
+      'גרפיקאית',
+      'עיצוב גרפי',
+      'מיתוג',
+      'עיצוב לוגו',
+    ],
+  },
+  {
+    key: 'marketing',
+    en: 'Marketing expert',
+    he: 'מומחה שיווק',
+    words: [
+      'marketing',
+      'marketer',
+      'seo',
+      'ppc',
+      'social media manager',
+      'digital marketing',
+      'growth hacker',
+      'campaign manager',
+      'שיווק',
+      'משווק',
+      'משווקת',
+      'קידום אתרים',
+      'שיווק דיגיטלי',
+      'ניהול סושיאל',
+      'קמפיין',
+      'קמפיינים',
+    ],
+  },
+  {
+    key: 'copywriter',
+    en: 'Copywriter',
+    he: 'קופירייטר',
+    words: [
+      'copywriter',
+      'copywriting',
+      'content writer',
+      'קופירייטר',
+      'קופירייטרית',
+      'כתיבת תוכן',
+      'כותב תוכן',
+      'כותבת תוכן',
+    ],
+  },
+  {
+    key: 'photographer',
+    en: 'Photographer',
+    he: 'צלם',
+    words: ['photographer', 'photography', 'צלם', 'צלמת', 'צילום'],
+  },
+  {
+    key: 'video',
+    en: 'Video editor',
+    he: 'עורך וידאו',
+    words: [
+      'video editor',
+      'videographer',
+      'video production',
+      'עורך וידאו',
+      'עורכת וידאו',
+      'עריכת וידאו',
+      'הפקת וידאו',
+      'צלם וידאו',
+    ],
+  },
+  {
+    key: 'translator',
+    en: 'Translator',
+    he: 'מתרגם',
+    words: ['translator', 'translation', 'מתרגם', 'מתרגמת', 'תרגום'],
+  },
+  {
+    key: 'consultant',
+    en: 'Business consultant',
+    he: 'יועץ עסקי',
+    words: [
+      'business consultant',
+      'business advisor',
+      'strategy consultant',
+      'יועץ עסקי',
+      'יועצת עסקית',
+      'ייעוץ עסקי',
+      'ליווי עסקי',
+    ],
+  },
+  {
+    key: 'financial',
+    en: 'Financial advisor',
+    he: 'יועץ פיננסי',
+    words: [
+      'financial advisor',
+      'financial planner',
+      'mortgage advisor',
+      'mortgage broker',
+      'יועץ פיננסי',
+      'יועצת פיננסית',
+      'יועץ משכנתאות',
+      'יועצת משכנתאות',
+      'תכנון פיננסי',
+    ],
+  },
+  {
+    key: 'insurance',
+    en: 'Insurance agent',
+    he: 'סוכן ביטוח',
+    words: ['insurance agent', 'insurance broker', 'סוכן ביטוח', 'סוכנת ביטוח', 'ביטוח'],
+  },
+  {
+    key: 'realestate',
+    en: 'Real estate agent',
+    he: 'מתווך נדל"ן',
+    words: ['real estate agent', 'realtor', 'property manager', 'מתווך', 'מתווכת', 'תיווך', 'נדל"ן', 'נדלן'],
+  },
+  {
+    key: 'recruiter',
+    en: 'Recruiter',
+    he: 'מגייס',
+    words: ['recruiter', 'headhunter', 'talent acquisition', 'מגייס', 'מגייסת', 'השמה', 'גיוס עובדים'],
+  },
+  {
+    key: 'data',
+    en: 'Data scientist',
+    he: 'מדען נתונים',
+    words: [
+      'data scientist',
+      'data analyst',
+      'machine learning',
+      'ai engineer',
+      'דאטה',
+      'מדען נתונים',
+      'אנליסט',
+      'אנליסטית',
+      'למידת מכונה',
+    ],
+  },
+  {
+    key: 'investor',
+    en: 'Investor',
+    he: 'משקיע',
+    words: [
+      'investor',
+      'investors',
+      'angel investor',
+      'seed funding',
+      'venture capital',
+      'משקיע',
+      'משקיעה',
+      'משקיעים',
+      "משקיע אנג'ל",
+      'גיוס הון',
+    ],
+  },
+  {
+    key: 'events',
+    en: 'Event planner',
+    he: 'מפיק אירועים',
+    words: [
+      'event planner',
+      'event production',
+      'catering',
+      'caterer',
+      'מפיק אירועים',
+      'מפיקת אירועים',
+      'הפקת אירועים',
+      'קייטרינג',
+    ],
+  },
+  {
+    key: 'interior',
+    en: 'Interior designer',
+    he: 'מעצב פנים',
+    words: ['interior designer', 'interior design', 'מעצב פנים', 'מעצבת פנים', 'עיצוב פנים'],
+  },
+  {
+    key: 'contractor',
+    en: 'Contractor',
+    he: 'קבלן',
+    words: ['contractor', 'renovation', 'builder', 'קבלן', 'קבלנית', 'שיפוץ', 'שיפוצים'],
+  },
   { key: 'electrician', en: 'Electrician', he: 'חשמלאי', words: ['electrician', 'חשמלאי', 'חשמלאית'] },
   { key: 'plumber', en: 'Plumber', he: 'אינסטלטור', words: ['plumber', 'plumbing', 'אינסטלטור', 'שרברב'] },
-  { key: 'coach', en: 'Business coach', he: 'מאמן עסקי', words: ['business coach', 'career coach', 'מאמן עסקי', 'מאמנת עסקית', 'אימון עסקי'] },
+  {
+    key: 'coach',
+    en: 'Business coach',
+    he: 'מאמן עסקי',
+    words: ['business coach', 'career coach', 'מאמן עסקי', 'מאמנת עסקית', 'אימון עסקי'],
+  },
 ];
 
 const SERVICE_BY_KEY = new Map(SERVICES.map((s) => [s.key, s]));
 
 /** Services that complete each other, with the kind of partnership and why (both orders). */
 const COMPLEMENTS: readonly { a: string; b: string; type: string; why: string; weight: number }[] = [
-  { a: 'developer', b: 'designer', type: 'joint_offering', why: 'together they can deliver complete digital products', weight: 0.8 },
-  { a: 'developer', b: 'marketing', type: 'joint_offering', why: 'one builds the product, the other brings its customers', weight: 0.72 },
-  { a: 'designer', b: 'marketing', type: 'joint_offering', why: 'branding and campaigns sold as one package', weight: 0.75 },
-  { a: 'marketing', b: 'copywriter', type: 'joint_offering', why: 'campaigns need the words that sell them', weight: 0.74 },
-  { a: 'accountant', b: 'lawyer', type: 'referral', why: 'businesses need both at founding, funding and tax time', weight: 0.78 },
-  { a: 'accountant', b: 'financial', type: 'referral', why: 'tax and financial planning for the same clients', weight: 0.7 },
+  {
+    a: 'developer',
+    b: 'designer',
+    type: 'joint_offering',
+    why: 'together they can deliver complete digital products',
+    weight: 0.8,
+  },
+  {
+    a: 'developer',
+    b: 'marketing',
+    type: 'joint_offering',
+    why: 'one builds the product, the other brings its customers',
+    weight: 0.72,
+  },
+  {
+    a: 'designer',
+    b: 'marketing',
+    type: 'joint_offering',
+    why: 'branding and campaigns sold as one package',
+    weight: 0.75,
+  },
+  {
+    a: 'marketing',
+    b: 'copywriter',
+    type: 'joint_offering',
+    why: 'campaigns need the words that sell them',
+    weight: 0.74,
+  },
+  {
+    a: 'accountant',
+    b: 'lawyer',
+    type: 'referral',
+    why: 'businesses need both at founding, funding and tax time',
+    weight: 0.78,
+  },
+  {
+    a: 'accountant',
+    b: 'financial',
+    type: 'referral',
+    why: 'tax and financial planning for the same clients',
+    weight: 0.7,
+  },
   { a: 'financial', b: 'insurance', type: 'referral', why: 'financial plans come with insurance needs', weight: 0.7 },
   { a: 'realestate', b: 'financial', type: 'referral', why: 'home buyers need a mortgage advisor', weight: 0.76 },
   { a: 'realestate', b: 'lawyer', type: 'referral', why: 'every property deal needs a lawyer', weight: 0.74 },
   { a: 'realestate', b: 'interior', type: 'referral', why: 'new owners redesign their homes', weight: 0.66 },
-  { a: 'interior', b: 'contractor', type: 'joint_offering', why: 'design and renovation delivered together', weight: 0.76 },
+  {
+    a: 'interior',
+    b: 'contractor',
+    type: 'joint_offering',
+    why: 'design and renovation delivered together',
+    weight: 0.76,
+  },
   { a: 'contractor', b: 'electrician', type: 'joint_offering', why: 'renovations need electrical work', weight: 0.68 },
   { a: 'contractor', b: 'plumber', type: 'joint_offering', why: 'renovations need plumbing', weight: 0.68 },
   { a: 'photographer', b: 'video', type: 'joint_offering', why: 'stills and video for the same shoot', weight: 0.72 },
   { a: 'photographer', b: 'events', type: 'referral', why: 'every event needs a photographer', weight: 0.7 },
   { a: 'marketing', b: 'video', type: 'joint_offering', why: 'video content for campaigns', weight: 0.68 },
   { a: 'data', b: 'developer', type: 'joint_offering', why: 'data products need engineers to ship them', weight: 0.7 },
-  { a: 'investor', b: 'consultant', type: 'strategic', why: 'investments need portfolio companies made ready', weight: 0.66 },
+  {
+    a: 'investor',
+    b: 'consultant',
+    type: 'strategic',
+    why: 'investments need portfolio companies made ready',
+    weight: 0.66,
+  },
   { a: 'investor', b: 'lawyer', type: 'strategic', why: 'every investment round needs legal work', weight: 0.64 },
   { a: 'recruiter', b: 'coach', type: 'referral', why: 'candidates and teams both need coaching', weight: 0.62 },
   { a: 'consultant', b: 'accountant', type: 'referral', why: 'business plans rest on the numbers', weight: 0.66 },
-  { a: 'translator', b: 'copywriter', type: 'joint_offering', why: 'content delivered in more than one language', weight: 0.62 },
+  {
+    a: 'translator',
+    b: 'copywriter',
+    type: 'joint_offering',
+    why: 'content delivered in more than one language',
+    weight: 0.62,
+  },
 ];
 
 const HEBREW = /[\u05d0-\u05ea]/;
@@ -89,12 +382,7 @@ function plain(text: string): string {
 
 /** Also folds Hebrew final letters, so a service word matches however it is written. */
 function fold(text: string): string {
-  return plain(text)
-    .replace(/ך/g, 'כ')
-    .replace(/ם/g, 'מ')
-    .replace(/ן/g, 'נ')
-    .replace(/ף/g, 'פ')
-    .replace(/ץ/g, 'צ');
+  return plain(text).replace(/ך/g, 'כ').replace(/ם/g, 'מ').replace(/ן/g, 'נ').replace(/ף/g, 'פ').replace(/ץ/g, 'צ');
 }
 
 /** One compiled pattern per service word: a Hebrew word may carry prefix letters, an English one a plural. */
@@ -126,7 +414,8 @@ const REQUEST = [
   /(?:^|\s)(?:מישהו|מישהי|מישהן|מישהם) (?:מכיר|מכירה|יודע|ממליצ|יכול להמליצ)|מכירים (?:מישהו|מישהי)|(?:^|\s)המלצה על|(?:^|\s)ממליצים על/u,
 ];
 /** An explicit request verb (adds to the confidence). */
-const STRONG_REQUEST = /\b(?:looking for|need|hiring|seeking)\b|(?:^|\s)(?:מחפש|מחפשת|מחפשים|צריך|צריכה|צריכים|דרוש|דרושה|דרושים)(?=$|[\s,.!?:])/u;
+const STRONG_REQUEST =
+  /\b(?:looking for|need|hiring|seeking)\b|(?:^|\s)(?:מחפש|מחפשת|מחפשים|צריך|צריכה|צריכים|דרוש|דרושה|דרושים)(?=$|[\s,.!?:])/u;
 /** Someone offering themselves or looking for work or clients: not an opportunity to match. */
 const OFFER = [
   /\blooking for (?:new )?(?:clients|customers|work|projects|a job|job|freelance work|leads)\b/,
@@ -162,12 +451,24 @@ export function budgetIn(text: string): number | null {
 
 const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAYS_HE = ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי', 'שבת'];
-const HE_NUMBERS: Record<string, number> = { שניים: 2, שתיים: 2, שלושה: 3, שלוש: 3, ארבעה: 4, ארבע: 4, חמישה: 5, חמש: 5, עשרה: 10, עשר: 10 };
+const HE_NUMBERS: Record<string, number> = {
+  שניים: 2,
+  שתיים: 2,
+  שלושה: 3,
+  שלוש: 3,
+  ארבעה: 4,
+  ארבע: 4,
+  חמישה: 5,
+  חמש: 5,
+  עשרה: 10,
+  עשר: 10,
+};
 
 /** Days until the deadline a message names (from its own date); null without one. */
 export function timelineIn(text: string, sentAt: Date): number | null {
   const t = plain(text);
-  if (/\b(?:asap|urgent(?:ly)?|today|tonight)\b|(?:^|\s)(?:דחוף|בדחיפות|היום|הערב|מיידי)(?=$|[\s,.!?])/u.test(t)) return 1;
+  if (/\b(?:asap|urgent(?:ly)?|today|tonight)\b|(?:^|\s)(?:דחוף|בדחיפות|היום|הערב|מיידי)(?=$|[\s,.!?])/u.test(t))
+    return 1;
   if (/\btomorrow\b|(?:^|\s)מחר(?=$|[\s,.!?])/u.test(t)) return 1;
   const within = /\b(?:within|in|next)\s+(\d+|a|one|two|three|four)\s+(day|week|month)s?\b/.exec(t);
   if (within) {
@@ -180,12 +481,16 @@ export function timelineIn(text: string, sentAt: Date): number | null {
     const end = new Date(Date.UTC(sentAt.getUTCFullYear(), sentAt.getUTCMonth() + 1, 0));
     return Math.max(1, Math.ceil((end.getTime() - sentAt.getTime()) / 86_400_000));
   }
-  if (/\b(?:by|before) the end of (?:the|this) week\b|עד סוף השבוע/u.test(t)) return Math.max(1, 6 - sentAt.getUTCDay());
+  if (/\b(?:by|before) the end of (?:the|this) week\b|עד סוף השבוע/u.test(t))
+    return Math.max(1, 6 - sentAt.getUTCDay());
   const byDay = /\b(?:by|before|until|on)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/.exec(t);
   const heDay = /עד (?:יום )?(ראשון|שני|שלישי|רביעי|חמישי|שישי|שבת)/u.exec(t);
   const day = byDay ? WEEKDAYS_EN.indexOf(byDay[1] ?? '') : heDay ? WEEKDAYS_HE.indexOf(heDay[1] ?? '') : -1;
-  if (day >= 0) return ((day - sentAt.getUTCDay() + 7) % 7) || 7;
-  const heWithin = /(?:תוך|בתוך|בעוד|עד)\s+(\d+|שניים|שתיים|שלושה|שלוש|ארבעה|ארבע|חמישה|חמש|עשרה|עשר)?\s*(שבועיים|שבועות|שבוע|חודשיים|חודשים|חודש|ימים|יום)/u.exec(t);
+  if (day >= 0) return (day - sentAt.getUTCDay() + 7) % 7 || 7;
+  const heWithin =
+    /(?:תוך|בתוך|בעוד|עד)\s+(\d+|שניים|שתיים|שלושה|שלוש|ארבעה|ארבע|חמישה|חמש|עשרה|עשר)?\s*(שבועיים|שבועות|שבוע|חודשיים|חודשים|חודש|ימים|יום)/u.exec(
+      t,
+    );
   if (heWithin) {
     const unit = heWithin[2] ?? '';
     const n = heWithin[1] ? (HE_NUMBERS[heWithin[1]] ?? Number(heWithin[1])) : 1;
@@ -201,7 +506,8 @@ export function timelineIn(text: string, sentAt: Date): number | null {
 function typeOf(t: string, services: readonly string[]): OpportunityType {
   if (/\bhiring\b|\bjob opening\b|\bposition\b|(?:^|\s)(?:דרושה|דרושים|דרוש|מגייסים|משרה|משרת)(?=$|[\s,.!?:])/u.test(t))
     return services.includes('recruiter') ? 'talent_placement' : 'job_referral';
-  if (services.includes('investor') || /\b(?:funding|invest(?:ment|or)s?)\b|השקעה|גיוס הון/u.test(t)) return 'investment';
+  if (services.includes('investor') || /\b(?:funding|invest(?:ment|or)s?)\b|השקעה|גיוס הון/u.test(t))
+    return 'investment';
   if (/\bpartner(?:ship)?\b|(?:^|\s)(?:שותף|שותפה|שותפות)(?=$|[\s,.!?:])/u.test(t)) return 'partnership';
   if (/\bcollaborat|שיתוף פעולה/u.test(t)) return 'collaboration';
   if (/\b(?:buy|purchase|deal|contract)\b|(?:^|\s)(?:לקנות|עסקה|חוזה)(?=$|[\s,.!?:])/u.test(t)) return 'deal';
@@ -235,7 +541,11 @@ export function profileServices(m: AiMemberProfile): string[] {
   return servicesIn([m.job_role, m.headline, ...m.skills].filter(Boolean).join(' \n '));
 }
 
-function memberMatches(services: readonly string[], members: readonly AiMemberProfile[], offers: Map<string, string[]>) {
+function memberMatches(
+  services: readonly string[],
+  members: readonly AiMemberProfile[],
+  offers: Map<string, string[]>,
+) {
   return members
     .map((m) => ({ m, hits: (offers.get(m.id) ?? []).filter((k) => services.includes(k)) }))
     .filter((x) => x.hits.length > 0)

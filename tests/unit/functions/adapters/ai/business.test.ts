@@ -10,7 +10,12 @@ import {
 import type { AiInputMessage, AiMemberProfile } from '@kehila/functions/core/ports/ai';
 
 const at = '2026-11-25T10:00:00.000Z'; // a Wednesday
-const msg = (id: string, text: string, sender = 'Dana'): AiInputMessage => ({ id, text, sender_name: sender, timestamp: at });
+const msg = (id: string, text: string, sender = 'Dana'): AiInputMessage => ({
+  id,
+  text,
+  sender_name: sender,
+  timestamp: at,
+});
 const member = (id: string, p: Partial<AiMemberProfile> = {}): AiMemberProfile => ({
   id,
   name: `Member ${id}`,
@@ -33,7 +38,10 @@ describe('local opportunity detection', () => {
   ];
 
   it('finds an English request with a budget and a deadline, and matches the member whose profile offers it', () => {
-    const o = detectOpportunity(msg('m1', 'Looking for an accountant for my startup, budget of ₪8,000, need it by Friday'), members);
+    const o = detectOpportunity(
+      msg('m1', 'Looking for an accountant for my startup, budget of ₪8,000, need it by Friday'),
+      members,
+    );
     expect(o).toMatchObject({
       opportunity_type: 'service_request',
       estimated_value: 8000,
@@ -74,7 +82,10 @@ describe('local opportunity detection', () => {
   });
 
   it('is deterministic', () => {
-    const batch = [msg('a', 'Need a photographer for an event next week, budget 3000 NIS'), msg('b', 'מישהו מכיר עורך דין טוב?')];
+    const batch = [
+      msg('a', 'Need a photographer for an event next week, budget 3000 NIS'),
+      msg('b', 'מישהו מכיר עורך דין טוב?'),
+    ];
     expect(detectOpportunitiesLocal(batch, members)).toEqual(detectOpportunitiesLocal(batch, members));
     expect(detectOpportunitiesLocal(batch, members).map((o) => o.message_ids[0])).toEqual(['a', 'b']);
   });

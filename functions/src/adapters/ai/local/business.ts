@@ -569,7 +569,7 @@ function memberMatches(
 export function detectOpportunity(
   msg: AiInputMessage,
   members: readonly AiMemberProfile[],
-  offers: Map<string, string[]> = new Map(members.map((m) => [m.id, profileServices(m)])),
+  offers: Map<string, string[]> = offersOf(members),
 ): DetectedOpportunity | null {
   const text = msg.text.replace(/\s+/g, ' ').trim();
   if (text.length < 12 || text.length > 2000) return null;
@@ -605,13 +605,23 @@ export function detectOpportunity(
   };
 }
 
+// A run sends the same member list with every batch: its profiles are read once.
+const OFFERS = new WeakMap<readonly AiMemberProfile[], Map<string, string[]>>();
+function offersOf(members: readonly AiMemberProfile[]): Map<string, string[]> {
+  let offers = OFFERS.get(members);
+  if (!offers) {
+    offers = new Map(members.map((m) => [m.id, profileServices(m)]));
+    OFFERS.set(members, offers);
+  }
+  return offers;
+}
+
 /** Opportunities of a batch of messages, in message order (the local provider's detectOpportunities). */
 export function detectOpportunitiesLocal(
   messages: readonly AiInputMessage[],
   members: readonly AiMemberProfile[],
 ): DetectedOpportunity[] {
-  const offers = new Map(members.map((m) => [m.id, profileServices(m)]));
-  return messages.map((m) => detectOpportunity(m, members, offers)).filter((o): o is DetectedOpportunity => o !== null);
+  return messages.map((m) => detectOpportunity(m, members, offersOf(members))).filter((o): o is DetectedOpportunity => o !== null);
 }
 
 const sameText = (a: string | null, b: string | null) => !!a && !!b && fold(a).trim() === fold(b).trim();

@@ -72,7 +72,7 @@ describe('Bedrock business analyses (cited JSON, checked)', () => {
           ],
         },
       },
-    } as ConverseCommandOutput);
+    } as unknown as ConverseCommandOutput);
     await expect(port().detectOpportunities({ messages, members: [], communityId: 'c' })).rejects.toThrow(
       'invalid opportunities',
     );

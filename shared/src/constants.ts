@@ -674,6 +674,8 @@ export const COMMUNITY_MOOD_LABEL = 'Good';
 /** Currency symbols: opportunity cards, partnership and market values (S3 §9). */
 export const OPPORTUNITY_CURRENCY_SYMBOL = '₪';
 export const PARTNERSHIP_CURRENCY_SYMBOL = '$';
+/** Shekels per dollar, fixed, for the dollar figures of market intelligence and dollar budgets in messages (docs/business-intelligence.md). */
+export const ILS_PER_USD = 3.7;
 /** Admin sort options and source filters of the opportunities list (S3 §2). */
 export const OPPORTUNITY_SORT_OPTIONS = ['newest', 'oldest', 'highest_value', 'confidence'] as const;
 export const OPPORTUNITY_SOURCE_FILTERS = ['all', 'dealtomat', 'matched', 'unmatched'] as const;

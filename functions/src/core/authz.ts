@@ -28,6 +28,7 @@ export async function authorize(
   user: AuthUser | null,
   params: Record<string, string> | undefined,
   deps: Pick<Deps, 'db'>,
+  refusal?: string,
 ): Promise<Access | null> {
   if (level === 'public' || level === 'webhook') return null;
   if (!user) throw fail.unauthorized();
@@ -46,7 +47,7 @@ export async function authorize(
     isOwner = community?.owner_id === user.id;
   }
   if (level === 'admin' && role !== 'Admin') {
-    throw fail.forbidden("You don't have admin access to this community");
+    throw fail.forbidden(refusal ?? "You don't have admin access to this community");
   }
   if (level === 'owner' && !isOwner) {
     throw fail.forbidden('Theme changes are managed by the workspace owner');

@@ -94,6 +94,15 @@ export const BotCommandJobSchema = z.object({
 });
 export type BotCommandJob = z.infer<typeof BotCommandJobSchema>;
 
+/** A business analysis run waiting to be worked (Run Analysis sends it; docs/business-intelligence.md). */
+export const BiAnalysisJobSchema = z.object({
+  communityId: z.string().min(1),
+  /** The run's period id (core/bi/analysis.ts periodOf). */
+  runId: z.string().min(1).max(40),
+  ...correlation,
+});
+export type BiAnalysisJob = z.infer<typeof BiAnalysisJobSchema>;
+
 export const queues = {
   ingest: {
     worker: 'workers/enrich',
@@ -159,6 +168,19 @@ export const queues = {
     message: BotCommandJobSchema,
     // the summary (Bedrock), the answer (the gateway's send API)
     uses: { ai: ['chat'], whatsapp: ['send'], secrets: ['whatsapp'] } as RouteUses,
+  },
+  bi: {
+    worker: 'workers/bi-analysis',
+    // one community's analysis per invocation: a month of messages through the model in batches
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 960,
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    summary: 'Business analysis runs (opportunities, member matches, partnerships) waiting to be worked.',
+    message: BiAnalysisJobSchema,
+    // opportunity detection and partnership matching (Bedrock)
+    uses: { ai: ['chat'] } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

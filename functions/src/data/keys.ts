@@ -211,12 +211,21 @@ export const keys = {
     sk: `DRAFT#${draftId}`,
   }),
   supplierDraftPrefix: (communityId: string) => ({ pk: `${c(communityId)}#SUPPLIERS`, skPrefix: 'DRAFT#' }),
-  opportunity: (communityId: string, createdAt: string, id: string): ItemKey => ({
-    pk: c(communityId),
-    sk: `OPP#${createdAt}#${id}`,
+  /**
+   * Business intelligence (docs/business-intelligence.md): one partition per community,
+   * `C#<cid>#BI`, read whole per list (hundreds to a few thousand items). An opportunity is keyed
+   * by the message it was found in, so a later run never makes it twice; a run by its period.
+   */
+  opportunity: (communityId: string, opportunityId: string): ItemKey => ({
+    pk: `${c(communityId)}#BI`,
+    sk: `OPP#${opportunityId}`,
   }),
-  partnershipMatch: (communityId: string, id: string): ItemKey => ({ pk: c(communityId), sk: `MATCH#${id}` }),
-  biSummary: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'BISUMMARY' }),
+  opportunityPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'OPP#' }),
+  partnershipMatch: (communityId: string, pairId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: `MATCH#${pairId}` }),
+  partnershipMatchPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'MATCH#' }),
+  biRun: (communityId: string, runId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: `RUN#${runId}` }),
+  biRunPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'RUN#' }),
+  marketIntelligence: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: 'MARKET' }),
   importJob: (communityId: string, importId: string): ItemKey => ({ pk: c(communityId), sk: `IMPORT#${importId}` }),
   /** A live WebSocket connection (cloud realtime): found by its id on $disconnect; expires by ttl. */
   wsConnection: (connectionId: string): ItemKey => ({ pk: `WSCONN#${connectionId}`, sk: 'CONN' }),

@@ -191,7 +191,7 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
   if (!user && route.auth !== 'public' && route.auth !== 'webhook') throw fail.unauthorized();
   // Ids in the path are checked for their form before the table is asked about them.
   const params = parsePart('params', route.params, event.pathParameters ?? {});
-  const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps);
+  const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps, route.refusal);
   if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
   if (route.feature && user && access) await requireFeature(deps, access.communityId, user, route.feature);
   if (route.rateLimit && route.rateLimit.per !== 'email') {

@@ -96,7 +96,7 @@ export interface RouteUses {
   /** Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed (`imports-process`). */
   readonly objects?: 'imports-upload' | 'imports-process';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi')[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */
@@ -146,6 +146,8 @@ export interface RouteDef<
   readonly rateLimit?: RateLimit;
   /** What the implementation uses besides the table. */
   readonly uses?: RouteUses;
+  /** What a member whose role is too weak is told (403), when the spec gives its own words. */
+  readonly refusal?: string;
 }
 
 /** Declares a route, keeping its schema types for handlers and the web client. */

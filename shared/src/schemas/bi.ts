@@ -21,6 +21,8 @@ export const OpportunityMemberSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   company: z.string().nullable(),
+  /** Shown in the member dialog beside why they were matched. */
+  job_role: z.string().nullable().optional(),
 });
 export type OpportunityMember = z.infer<typeof OpportunityMemberSchema>;
 
@@ -33,6 +35,12 @@ export const OpportunityMetadataSchema = z.object({
   action_items: z.array(z.string()).optional(),
   /** Right-to-left Hebrew intro script. */
   intro_script: z.string().nullable().optional(),
+  /** Why the matched member fits (their profile words that meet the request). */
+  match_reason: z.string().nullable().optional(),
+  /** The sender's number is not a registered member's (S3 'unregistered-phone note'). */
+  unregistered_phone: z.boolean().optional(),
+  /** Who asked, as the group shows them. */
+  requester_name: z.string().nullable().optional(),
 });
 export type OpportunityMetadata = z.infer<typeof OpportunityMetadataSchema>;
 
@@ -56,6 +64,16 @@ export const BusinessOpportunitySchema = z.object({
   community_id: z.string(),
   metadata: OpportunityMetadataSchema.default({}),
   member: OpportunityMemberSchema.nullable(),
+  /** The group messages it was found in (every opportunity cites at least one). */
+  source_messages: z.array(
+    z.object({
+      msg_id: z.string(),
+      timestamp: z.string(),
+      sender_name: z.string().nullable(),
+      /** The message's words, cut. */
+      excerpt: z.string(),
+    }),
+  ),
 });
 export type BusinessOpportunity = z.infer<typeof BusinessOpportunitySchema>;
 
@@ -141,3 +159,25 @@ export type OpportunitySort = z.infer<typeof OpportunitySortSchema>;
 /** Admin source filter (S3 §2: All Sources, Dealtomat, Matched Members, Unmatched). */
 export const OpportunitySourceFilterSchema = z.enum(OPPORTUNITY_SOURCE_FILTERS);
 export type OpportunitySourceFilter = z.infer<typeof OpportunitySourceFilterSchema>;
+
+/** A background business analysis of one period (Run Analysis) and its progress. */
+export const BiRunSchema = z.object({
+  id: z.string(),
+  community_id: z.string(),
+  /** The period analysed: messages from `period_start` (inclusive) to `period_end` (exclusive). */
+  period_start: z.string(),
+  period_end: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  stage: z.enum(['queued', 'opportunities', 'partnerships', 'done']),
+  /** Messages read so far and in all. */
+  processed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  opportunities_found: z.number().int().nonnegative(),
+  matches_found: z.number().int().nonnegative(),
+  /** 'local' or 'bedrock': the UI says "local model" for the first. */
+  ai_provider: z.enum(['local', 'bedrock']).nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BiRun = z.infer<typeof BiRunSchema>;

@@ -1,4 +1,13 @@
-import type { Emotion, Intent, Message, SuggestedAction, SummarySections, Urgency } from '@kehila/shared';
+import type {
+  Emotion,
+  Intent,
+  Message,
+  OpportunityType,
+  OpportunityUrgency,
+  SuggestedAction,
+  SummarySections,
+  Urgency,
+} from '@kehila/shared';
 
 /** What enrichment adds to a message (S2 §3). */
 export interface Enrichment {
@@ -39,6 +48,60 @@ export interface SummaryDraft {
   readonly sections: SummarySections;
 }
 
+/** A member's profile as the business analyses read it (S3 §3 community member). */
+export interface AiMemberProfile {
+  readonly id: string;
+  readonly name: string;
+  readonly job_role: string | null;
+  readonly company: string | null;
+  readonly headline: string | null;
+  readonly skills: readonly string[];
+  readonly location: string | null;
+  readonly decision_authority: boolean | null;
+  readonly revenue_potential_score: number | null;
+  readonly referral_value: number | null;
+}
+
+/** A member proposed for an opportunity, with why (their profile's words). */
+export interface AiMemberMatch {
+  readonly member_id: string;
+  readonly reason: string;
+}
+
+/**
+ * A business opportunity found in messages (S3 §3): someone asking for a service, with a budget
+ * or a deadline when they gave one. It cites the messages it comes from (ids of the input only).
+ */
+export interface DetectedOpportunity {
+  readonly title: string;
+  readonly description: string;
+  readonly opportunity_type: OpportunityType;
+  /** In shekels; null when the messages name no amount. */
+  readonly estimated_value: number | null;
+  /** 0..1 */
+  readonly confidence: number;
+  readonly urgency: OpportunityUrgency;
+  readonly timeline_days: number | null;
+  /** The service asked for, in English and Hebrew (the intro script is Hebrew). */
+  readonly service: { readonly en: string; readonly he: string };
+  readonly action_items: readonly string[];
+  readonly message_ids: readonly string[];
+  /** Members whose profile offers the service, best first (the requester may be among them). */
+  readonly matches: readonly AiMemberMatch[];
+}
+
+/** Two members who would gain from working together (S3 §3 partnership match). */
+export interface SuggestedPartnership {
+  readonly member_a_id: string;
+  readonly member_b_id: string;
+  /** 0..1 */
+  readonly compatibility: number;
+  readonly opportunity_type: string;
+  readonly reason: string;
+  /** In dollars; null when the profiles give no figure to estimate it from. */
+  readonly estimated_value: number | null;
+}
+
 /**
  * The AI port: one interface, two providers (local offline NLP and Amazon Bedrock); the choice is
  * configuration (ARCHITECTURE §5).
@@ -71,6 +134,21 @@ export interface AiPort {
   }): Promise<{ title: string; details: string }>;
   /** Suggested actions from recent messages (S2 §7.2 suggest-actions). */
   suggestActions(input: { messages: readonly Message[]; community: AiCommunityContext }): Promise<SuggestedAction[]>;
+  /**
+   * Business opportunities in a batch of messages (S3 §7 business-opportunity-analyzer), each citing
+   * ids of `messages` only and matched to ids of `members` only.
+   */
+  detectOpportunities(input: {
+    messages: readonly AiInputMessage[];
+    members: readonly AiMemberProfile[];
+    communityId: string;
+  }): Promise<DetectedOpportunity[]>;
+  /** Partnership matches between members (S3 §7 partnership-matcher), at most `max`, most compatible first. */
+  matchPartners(input: {
+    members: readonly AiMemberProfile[];
+    max: number;
+    communityId: string;
+  }): Promise<SuggestedPartnership[]>;
   /**
    * The version of a community's embedding space. Vectors of different versions must not be
    * compared: when it changes, stored vectors are re-embedded (docs/ai.md). The local provider

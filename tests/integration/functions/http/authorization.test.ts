@@ -7,6 +7,7 @@ import { areaUses, areasWithRoutes, portsOf } from '@kehila/functions/http/areas
 import type { Wiring } from '@kehila/functions/wiring/deps';
 import { putAction } from '@kehila/functions/data/actions';
 import { putSupplierDraftIfNew, putSupplierIfNew } from '@kehila/functions/data/suppliers';
+import { createRunIfNew, putOpportunityIfNew } from '@kehila/functions/data/bi';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { deleteMember, putMember } from '@kehila/functions/data/memberships';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
@@ -14,6 +15,7 @@ import { createProfile, updateProfile } from '@kehila/functions/data/profiles';
 import { useStackEnv } from '../../support';
 import { actionOf } from '../../../fixtures/actions';
 import { draftOf, supplierOf } from '../../../fixtures/suppliers';
+import { opportunityOf, runOf } from '../../../fixtures/bi';
 
 /**
  * Who calls. `outsider` is signed in and belongs to no community; `adminOfB` administers another
@@ -178,6 +180,8 @@ describe('authorization of every route', () => {
       actionId: `b-action-${stamp}`,
       supplierId: `b-supplier-${stamp}`,
       draftId: `b-draft-${stamp}`,
+      opportunityId: `b-opportunity-${stamp}`,
+      runId: `b-run-${stamp}`,
     };
     const at = now.toISOString();
     await putMessageIfNew(deps.db, {
@@ -222,6 +226,9 @@ describe('authorization of every route', () => {
       added_by: users.owner,
     });
     await putSupplierDraftIfNew(deps.db, communityB, draftOf({ draft_id: objectIds.draftId ?? '', detected_at: at }));
+    // An opportunity and an analysis run of community B.
+    await putOpportunityIfNew(deps.db, opportunityOf({ id: objectIds.opportunityId ?? '', community_id: communityB, created_at: at }));
+    await createRunIfNew(deps.db, runOf({ id: objectIds.runId ?? '', community_id: communityB, created_at: at }));
     const base = (id: string, communityId: string, role: Member['role']): Member =>
       blankMember({ userId: id, communityId, role, now });
     restoreMemberships = async () => {
@@ -280,7 +287,7 @@ describe('authorization of every route', () => {
     }
   });
 
-  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId|supplierId|draftId)\}/.test(r.path)))(
+  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId|supplierId|draftId|opportunityId|runId)\}/.test(r.path)))(
     "%s never reaches another community's object through this one's path",
     async (name, route) => {
       if ((route as AnyRoute).body) expect(VALID_BODIES, `add a valid body of ${name}`).toHaveProperty(name);

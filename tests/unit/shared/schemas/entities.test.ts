@@ -382,6 +382,7 @@ describe('directory, BI, suppliers, billing (S3 §3)', () => {
       member_id: null,
       community_id: 'c1',
       member: null,
+      source_messages: [{ msg_id: 'm1', timestamp: ts, sender_name: 'Gil', excerpt: 'Looking for an office' }],
     };
     expect(BusinessOpportunitySchema.parse(opp)).toMatchObject({ tags: [], metadata: {} });
     expect(BusinessOpportunitySchema.safeParse({ ...opp, confidence_score: 1.5 }).success).toBe(false);

@@ -1,6 +1,6 @@
-import { NotBuiltYet } from '../../components/not-built-yet';
+import { BusinessIntelligencePage } from './bi-page';
 
-/** Business Intelligence (S3 business intelligence); not built yet. */
-export default function BusinessIntelligencePage() {
-  return <NotBuiltYet screen="Business Intelligence" />;
+/** The Business Intelligence screen (/business-intelligence, S3 §2). */
+export default function BusinessIntelligenceRoute() {
+  return <BusinessIntelligencePage />;
 }

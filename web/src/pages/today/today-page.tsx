@@ -9,7 +9,20 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Tabs from '@cloudscape-design/components/tabs';
-import { roundTo, sentimentLabel, type Dashboard, type Insights, type UserCommunity } from '@kehila/shared';
+import {
+  BI_CACHE_MS,
+  BI_STALE_MS,
+  HOME_OPPORTUNITIES_SHOWN,
+  HOME_OPPORTUNITY_DESCRIPTION_CHARS,
+  OPPORTUNITY_CURRENCY_SYMBOL,
+  roundTo,
+  sentimentLabel,
+  type BusinessOpportunity,
+  type Dashboard,
+  type Insights,
+  type UserCommunity,
+} from '@kehila/shared';
+import { ApiRequestError } from '../../api/client';
 import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { useMe } from '../../auth/use-me';
@@ -54,6 +67,40 @@ export function happeningItems(week: Insights, dashboard: Dashboard, summaryRead
   const peak = week.activity_hours.reduce((best, h) => (h.count > best.count ? h : best), { hour: 0, count: 0 });
   if (peak.count > 0) items.push({ id: 'hour', text: T.busiestHour(hourLabel(peak.hour)), href: '/dashboard' });
   return items;
+}
+
+/** A description as the home shows it: cut at 200 characters (S3 §9). */
+export function cutDescription(text: string): string {
+  return text.length > HOME_OPPORTUNITY_DESCRIPTION_CHARS
+    ? `${text.slice(0, HOME_OPPORTUNITY_DESCRIPTION_CHARS).trimEnd()}…`
+    : text;
+}
+
+/** 'Hot Opportunities' (S3 §2): at most three of the confident ones, each opening the Business Intelligence screen. */
+function HotOpportunities({ items, failed }: { items: readonly BusinessOpportunity[] | null; failed: boolean }) {
+  if (failed) return <Box color="text-body-secondary">{T.hotUnavailable}</Box>;
+  if (!items) return <Spinner />;
+  if (items.length === 0) return <Box color="text-body-secondary">{T.noHot}</Box>;
+  return (
+    <ul aria-label={T.hot} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+      {items.slice(0, HOME_OPPORTUNITIES_SHOWN).map((o) => (
+        <li key={o.id} data-hot={o.id}>
+          <AppLink to="/business-intelligence">{o.title}</AppLink>{' '}
+          <Box variant="small" display="inline" color="text-body-secondary">
+            {o.estimated_value === null
+              ? T.tbd
+              : `${OPPORTUNITY_CURRENCY_SYMBOL}${o.estimated_value.toLocaleString('en-US')}`}{' '}
+            · {T.confidence(Math.round(o.confidence_score * 100))}
+          </Box>
+          {o.description && (
+            <Box variant="small">
+              <bdi dir="auto">{cutDescription(o.description)}</bdi>
+            </Box>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The period's figures as report rows (Download Report). */
@@ -119,6 +166,15 @@ function TodayBody({ community }: { community: UserCommunity }) {
     queryKey: ['today', community.community_id, 'summary'],
     queryFn: ({ signal }) => callApi(routes.latestSummary, { params: { communityId: community.community_id }, signal }),
   });
+  // S3 §7, §9: confidence at least 0.7, five fetched with their count, three shown; cached as the BI lists
+  const hot = useQuery({
+    queryKey: ['bi', community.community_id, 'hot'],
+    queryFn: ({ signal }) =>
+      callApi(routes.hotOpportunities, { params: { communityId: community.community_id }, signal }),
+    staleTime: BI_STALE_MS,
+    gcTime: BI_CACHE_MS,
+    retry: (n, err) => !(err instanceof ApiRequestError && err.status === 402) && n < 1,
+  });
   if (month.isPending || week.isPending) return <Spinner size="large" />;
   if (month.isError || week.isError || !month.data || !week.data) {
     return (
@@ -143,8 +199,8 @@ function TodayBody({ community }: { community: UserCommunity }) {
     {
       id: 'opportunities',
       label: T.tiles.opportunities,
-      value: '—',
-      hint: T.tileHints.opportunities,
+      value: hot.data ? String(hot.data.count) : '—',
+      hint: hot.data ? T.tileHints.opportunities : hot.isError ? T.hotUnavailable : T.tileHints.opportunities,
       to: '/business-intelligence',
     },
     { id: 'mood', label: T.tiles.mood, value: mood, hint: moodHint, to: '/analytics' },
@@ -195,7 +251,7 @@ function TodayBody({ community }: { community: UserCommunity }) {
           )}
         </Container>
         <Container header={<Header variant="h2">{T.hot}</Header>}>
-          <Box color="text-body-secondary">{T.noHot}</Box>
+          <HotOpportunities items={hot.data?.items ?? null} failed={hot.isError} />
         </Container>
       </ColumnLayout>
       <Container header={<Header variant="h2">{T.quick}</Header>}>

@@ -28,7 +28,28 @@ import {
 } from '@kehila/shared';
 import { logger } from '../../../core/logger';
 import { embeddingDimensionsOf } from './models';
-import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment, SummaryDraft } from '../../../core/ports/ai';
+import type {
+  AiCommunityContext,
+  AiInputMessage,
+  AiMemberProfile,
+  AiPort,
+  DetectedOpportunity,
+  Enrichment,
+  SuggestedPartnership,
+  SummaryDraft,
+} from '../../../core/ports/ai';
+import {
+  memberDirectory,
+  OPPORTUNITY_SYSTEM,
+  OPPORTUNITY_TOOL,
+  OPPORTUNITY_TOOL_SCHEMA,
+  opportunityPrompt,
+  PARTNER_SYSTEM,
+  PARTNER_TOOL,
+  PARTNER_TOOL_SCHEMA,
+  parseOpportunities,
+  parsePartnerships,
+} from './business';
 import {
   actionDetails,
   actionTitle,
@@ -470,6 +491,39 @@ export class BedrockAiPort implements AiPort {
         priority: a.priority,
       });
     });
+  }
+
+  async detectOpportunities(input: {
+    messages: readonly AiInputMessage[];
+    members: readonly AiMemberProfile[];
+    communityId: string;
+  }): Promise<DetectedOpportunity[]> {
+    if (input.messages.length === 0) return [];
+    const res = await this.converse({
+      system: OPPORTUNITY_SYSTEM,
+      user: opportunityPrompt(input.messages, input.members),
+      tool: { name: OPPORTUNITY_TOOL, description: 'Records the cited opportunities.', schema: OPPORTUNITY_TOOL_SCHEMA },
+      maxTokens: 4000,
+    });
+    // no local fallback: an analysis the model did not make is not passed off as the model's
+    const { opportunities, dropped } = parseOpportunities(toolInput(res, OPPORTUNITY_TOOL), input.messages, input.members);
+    if (dropped > 0) logger.warn('bedrock: opportunities without a valid citation dropped', { communityId: input.communityId, dropped });
+    return opportunities;
+  }
+
+  async matchPartners(input: {
+    members: readonly AiMemberProfile[];
+    max: number;
+    communityId: string;
+  }): Promise<SuggestedPartnership[]> {
+    if (input.members.length < 2) return [];
+    const res = await this.converse({
+      system: PARTNER_SYSTEM,
+      user: `Suggest at most ${input.max} partnerships.\n\nMembers (id | role | company | skills):\n${memberDirectory(input.members)}`,
+      tool: { name: PARTNER_TOOL, description: 'Records the partnership matches.', schema: PARTNER_TOOL_SCHEMA },
+      maxTokens: 4000,
+    });
+    return parsePartnerships(toolInput(res, PARTNER_TOOL), input.members, input.max);
   }
 }
 

@@ -6,8 +6,18 @@
  */
 import type { Message, SuggestedAction } from '@kehila/shared';
 import { logger } from '../../../core/logger';
-import type { AiCommunityContext, AiInputMessage, AiPort, Enrichment, SummaryDraft } from '../../../core/ports/ai';
+import type {
+  AiCommunityContext,
+  AiInputMessage,
+  AiMemberProfile,
+  AiPort,
+  DetectedOpportunity,
+  Enrichment,
+  SuggestedPartnership,
+  SummaryDraft,
+} from '../../../core/ports/ai';
 import { generateActionLocal, suggestActionsLocal } from './actions';
+import { detectOpportunitiesLocal, matchPartnersLocal } from './business';
 import { EMPTY_DF, foldBatches, parseDf, serializeDf, type DfSnapshot } from './df';
 import {
   BASE_MODEL,
@@ -180,6 +190,22 @@ export class LocalAiPort implements AiPort {
     community: AiCommunityContext;
   }): Promise<SuggestedAction[]> {
     return suggestActionsLocal(input.messages);
+  }
+
+  async detectOpportunities(input: {
+    messages: readonly AiInputMessage[];
+    members: readonly AiMemberProfile[];
+    communityId: string;
+  }): Promise<DetectedOpportunity[]> {
+    return detectOpportunitiesLocal(input.messages, input.members);
+  }
+
+  async matchPartners(input: {
+    members: readonly AiMemberProfile[];
+    max: number;
+    communityId: string;
+  }): Promise<SuggestedPartnership[]> {
+    return matchPartnersLocal(input.members, input.max);
   }
 
   /**

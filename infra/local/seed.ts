@@ -136,6 +136,7 @@ export async function seedDemo(
       color_theme: null,
       whatsapp_group_url: null,
       owner_id: adminId,
+      font_family: null,
     });
   }
   await claimGroup(deps.db, DEMO_COMMUNITY.groupId, DEMO_COMMUNITY.id);

@@ -42,6 +42,7 @@ export function communityRecord(overrides: Partial<Community> = {}): Community {
     color_theme: null,
     whatsapp_group_url: null,
     owner_id: 'user-dana',
+    font_family: null,
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ export function listEntry(c: Community, overrides: Partial<UserCommunity> = {}):
     role: 'Admin',
     member_count: 12,
     created_at: c.created_at,
+    is_owner: c.owner_id === 'user-dana',
     ...overrides,
   };
 }

@@ -248,6 +248,16 @@ export function fakeApi() {
         ? ok(community)
         : { status: 404, body: { message: 'Not found', code: 'not_found' } },
     )
+    .on('GET', '/api/communities/{communityId}/theme', (_c, p) =>
+      ok({
+        community_id: p.communityId,
+        group_id: community.group_id,
+        logo_url: null,
+        primary_color: '#0EA5E9',
+        font_family: 'system-ui, sans-serif',
+        can_edit: p.communityId === community.id && community.owner_id === 'user-dana',
+      }),
+    )
     .on('GET', '/api/onboarding', onboardingState(community, 'connected'))
     .on('POST', '/api/connections', (call) => openVerification(null, call.body))
     .on('POST', '/api/communities/{communityId}/connection', (call, p) => openVerification(p.communityId!, call.body))

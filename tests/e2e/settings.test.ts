@@ -16,13 +16,12 @@ const PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-const bodyFont = (page: Page) => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+/** The font of the screen's h1, a design-system Header: it follows the base font token. */
+const headingFont = (page: Page) => page.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily);
 
-/** The background colour of the first primary (Save) button of the theme card. */
-const primaryButtonColour = (page: Page) =>
-  page
-    .getByRole('button', { name: /^(All Saved|Saved|Save Changes)$/ })
-    .evaluate((b) => getComputedStyle(b).backgroundColor);
+/** The colour of a design-system link (the footer's Privacy Policy): it follows the primary palette. */
+const linkColour = (page: Page) =>
+  page.getByRole('link', { name: /Privacy Policy/ }).evaluate((a) => getComputedStyle(a).color);
 
 /**
  * Settings in Chromium against the local stack: inline rename with Enter and Escape, a theme saved
@@ -66,24 +65,24 @@ describe('settings in Chromium', () => {
     await signInAs(page, admin.email, admin.password);
     await page.goto('/settings?tab=appearance');
     await page.getByRole('button', { name: 'All Saved' }).waitFor();
-    const before = await primaryButtonColour(page);
+    const before = await linkColour(page);
     await page.getByRole('radio', { name: 'Navy Blue' }).click();
     await page.getByRole('button', { name: /^Font/ }).click();
     await page.getByRole('option', { name: /^Georgia/ }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Theme settings saved successfully! 🎨');
     await page.getByRole('button', { name: 'Saved' }).waitFor();
-    await expect.poll(() => bodyFont(page)).toContain('Georgia');
-    await expect.poll(() => primaryButtonColour(page)).not.toBe(before);
-    const themed = await primaryButtonColour(page);
+    await expect.poll(() => headingFont(page)).toContain('Georgia');
+    await expect.poll(() => linkColour(page)).not.toBe(before);
+    const themed = await linkColour(page);
 
     await page.reload();
     await page.getByRole('button', { name: 'All Saved' }).waitFor();
-    await expect.poll(() => bodyFont(page)).toContain('Georgia');
-    await expect.poll(() => primaryButtonColour(page)).toBe(themed);
+    await expect.poll(() => headingFont(page)).toContain('Georgia');
+    await expect.poll(() => linkColour(page)).toBe(themed);
     // Another screen of the app wears it too.
     await page.goto('/dashboard');
-    await expect.poll(() => bodyFont(page)).toContain('Georgia');
+    await expect.poll(() => headingFont(page)).toContain('Georgia');
     await context.close();
   });
 

@@ -54,7 +54,11 @@ export type CommunityNameForm = z.infer<typeof CommunityNameFormSchema>;
 
 /** Ownership transfer (S2 §5): a selected admin is required. */
 export const TransferOwnershipSchema = z.object({
-  new_owner_id: z.string({ error: SETTINGS_MESSAGES.selectAdmin }).trim().min(1, SETTINGS_MESSAGES.selectAdmin),
+  new_owner_id: z
+    .string({ error: SETTINGS_MESSAGES.selectAdmin })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.selectAdmin)
+    .max(128, SETTINGS_MESSAGES.selectAdmin),
 });
 export type TransferOwnership = z.infer<typeof TransferOwnershipSchema>;
 
@@ -80,6 +84,7 @@ export const ThemeFormSchema = z.object({
   primary_color: z
     .string()
     .trim()
+    .max(7, GENERIC_FIELD_MESSAGES.invalidColor)
     .regex(HEX_COLOR_PATTERN, GENERIC_FIELD_MESSAGES.invalidColor)
     .default(DEFAULT_THEME_PRIMARY_COLOR),
   font_family: z

@@ -24,6 +24,7 @@ import { getProfile } from '../../data/profiles';
 import { COMMUNITY_MESSAGES } from '../communities/messages';
 import { isActiveMembership } from '../communities/records';
 import { userCommunityOf } from '../communities/communities';
+import { isObjectKey } from '../ports/storage';
 import { isRasterOfType, LOGO_EXTENSIONS, sanitizeSvg, type LogoContentType } from './logo-image';
 
 /** Key prefix of published logos: the logos bucket, served by CloudFront at `/logos/*` (and locally by the gateway). */
@@ -75,7 +76,7 @@ export async function saveTheme(
   if (form.logo_url !== null) {
     const prefix = publicUrl(logoFolder(communityId));
     const key = form.logo_url.startsWith(prefix) ? form.logo_url.slice(1) : null;
-    if (!key || !(await deps.storage.head(key))) {
+    if (!key || !isObjectKey(key) || !(await deps.storage.head(key))) {
       throw fail.badRequest(SETTINGS_TEXTS.logoUnknown, [{ path: 'logo_url', message: SETTINGS_TEXTS.logoUnknown }]);
     }
   }

@@ -97,6 +97,12 @@ describe('settings: theme, logo, rename and workspace ownership', () => {
     });
     expect(logo.status).toBe(400);
     expect(logo.body.message).toBe(SETTINGS_TEXTS.logoUnknown);
+    const climbing = await api(`${base}/theme`, {
+      token: owner.token,
+      method: 'PUT',
+      body: { primary_color: '#0F2E4D', font_family: 'Arial', logo_url: `/logos/${communityId}/../other/logo.png` },
+    });
+    expect(climbing.status).toBe(400);
   });
 
   it('publishes a PNG logo under the S2 §7.5 name, serves it publicly, and saves it in the theme', async () => {

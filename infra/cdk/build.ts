@@ -53,6 +53,7 @@ export function buildKehila(app: App, config: DeployConfig, layout: SourceLayout
     layout,
     table: data.table,
     exports: data.exports,
+    logos: data.logos,
     userPool: auth.userPool,
     userPoolClient: auth.client,
     searchDomain: search.domain,

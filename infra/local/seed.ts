@@ -137,6 +137,7 @@ export async function seedDemo(
       color_theme: null,
       whatsapp_group_url: null,
       owner_id: adminId,
+      font_family: null,
     });
     // the S1 default (weekly on) is scheduled like any new community's
     await syncDeliverySchedule(deps, demo);

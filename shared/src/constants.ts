@@ -617,6 +617,12 @@ export const THEME_FONT_PRESETS = [
 export const COMMUNITY_NAME_MAX_LENGTH = 100;
 /** Logo object name pattern in the logos bucket: {group}-logo-{timestamp} (S2 §7). */
 export const LOGO_OBJECT_NAME_INFIX = '-logo-';
+/** Largest community logo (bytes): the upload form's signed policy refuses anything larger. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** Image types a community logo may have; an SVG is sanitised before it is stored. */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+/** How long a logo upload form stays valid (seconds). */
+export const LOGO_UPLOAD_URL_SECONDS = 10 * 60;
 /** Workspace-owner queries cache (S2 §7). */
 export const WORKSPACE_OWNER_CACHE_MS = 5 * MINUTE_MS;
 /** Settings tabs (S2 §2). */

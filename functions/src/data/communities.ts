@@ -140,3 +140,62 @@ export async function releaseGroupClaim(db: Db, groupId: string, communityId: st
     if (!isConditionFailed(err)) throw err;
   }
 }
+
+/**
+ * Updates fields of a community only while `ownerId` is its workspace owner (S2 §6): a write racing
+ * an ownership transfer cannot land after it. Returns the community, or null when the caller is not
+ * (or no longer) the owner or the community is gone.
+ */
+export async function updateCommunityAsOwner(
+  db: Db,
+  communityId: string,
+  ownerId: string,
+  patch: Partial<Omit<Community, 'id' | 'created_at' | 'owner_id'>>,
+): Promise<Community | null> {
+  const set = setExpression({ ...patch, updated_at: patch.updated_at ?? new Date().toISOString() });
+  try {
+    const res = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.community(communityId),
+        ...set,
+        ConditionExpression: 'attribute_exists(pk) AND #owner = :owner',
+        ExpressionAttributeNames: { ...set.ExpressionAttributeNames, '#owner': 'owner_id' },
+        ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':owner': ownerId },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return CommunitySchema.parse(stripKeys(res.Attributes ?? {}));
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Moves workspace ownership from `fromOwnerId` to `toOwnerId` in one conditional write: it succeeds
+ * only while `fromOwnerId` is still the owner, so two transfers cannot both win. False when not.
+ */
+export async function transferCommunityOwner(
+  db: Db,
+  communityId: string,
+  fromOwnerId: string,
+  toOwnerId: string,
+  now: string,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.community(communityId),
+        UpdateExpression: 'SET owner_id = :to, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND owner_id = :from',
+        ExpressionAttributeValues: { ':to': toOwnerId, ':from': fromOwnerId, ':now': now },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}

@@ -18,6 +18,9 @@ export interface ObjectStorageProps {
 /** Key prefix under which community logos are stored; the web stack serves it at `/logos/*`. */
 export const LOGOS_PREFIX = 'logos/';
 
+/** Key prefix of logo uploads waiting to be checked, in the exports bucket (core/settings/settings.ts). */
+export const LOGO_UPLOADS_PREFIX = 'logo-uploads/';
+
 /** Key prefix of uploaded chat exports in the exports bucket (core/imports/service.ts). */
 export const IMPORTS_PREFIX = 'imports/';
 
@@ -42,7 +45,11 @@ export class ObjectStorage extends Construct {
     this.exports = new SecureBucket(this, 'Exports', {
       isProd: props.isProd,
       accessLogs: { bucket: this.logBucket, prefix: 'exports/' },
-      lifecycleRules: [{ id: 'expire-exports', expiration: Duration.days(props.exportRetentionDays ?? 7) }],
+      lifecycleRules: [
+        { id: 'expire-exports', expiration: Duration.days(props.exportRetentionDays ?? 7) },
+        // A logo upload is checked and removed at once; one never checked goes after a day.
+        { id: 'expire-logo-uploads', prefix: LOGO_UPLOADS_PREFIX, expiration: Duration.days(1) },
+      ],
     }).bucket;
     if (props.uploadOrigin) {
       // The browser POSTs the file itself in a presigned form (docs/import.md) whose policy fixes

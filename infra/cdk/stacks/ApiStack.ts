@@ -19,7 +19,7 @@ import {
   grantSearchIndex,
   grantTableItems,
 } from '../constructs/grants';
-import { IMPORTS_PREFIX } from '../constructs/ObjectStorage';
+import { IMPORTS_PREFIX, LOGO_UPLOADS_PREFIX, LOGOS_PREFIX } from '../constructs/ObjectStorage';
 import { OriginSecret } from '../constructs/OriginSecret';
 import { Queues } from '../constructs/Queues';
 import { SummarySchedule } from '../constructs/SummarySchedule';
@@ -33,6 +33,8 @@ export interface ApiStackProps extends StackProps {
   readonly layout: SourceLayout;
   readonly table: dynamodb.ITable;
   readonly exports: s3.IBucket;
+  /** Published community logos (served by CloudFront under `/logos/`). */
+  readonly logos: s3.IBucket;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly searchDomain: opensearch.IDomain;
@@ -132,7 +134,16 @@ export class ApiStack extends Stack {
       }
       if (uses.objects) {
         env({ EXPORTS_BUCKET: props.exports.bucketName });
-        if (uses.objects === 'imports-upload') {
+        if (uses.objects === 'logos') {
+          // Logo uploads land in the private exports bucket (a presigned POST: PutObject), are read
+          // and removed there once checked, and the checked (SVG: sanitised) file is written to the
+          // logos bucket, which CloudFront serves; ListBucket so a missing object answers 404.
+          env({ LOGOS_BUCKET: props.logos.bucketName });
+          grantObjects(props.exports, LOGO_UPLOADS_PREFIX, fn.role, 'logo uploads');
+          grantListPrefix(props.exports, LOGO_UPLOADS_PREFIX, fn.role);
+          grantObjects(props.logos, LOGOS_PREFIX, fn.role, 'published community logos', ['s3:GetObject', 's3:PutObject']);
+          grantListPrefix(props.logos, LOGOS_PREFIX, fn.role);
+        } else if (uses.objects === 'imports-upload') {
           // PutObject for the presigned POST form (S3 authorises the upload as the signer),
           // GetObject for its HEAD check, DeleteObject for an oversized or failed upload;
           // ListBucket so a missing upload answers 404 rather than 403.

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSyn
 import { rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { isObjectKey } from '@kehila/functions/core/ports/storage';
 import {
   LOCAL_OBJECTS_PATH,
   localObjectFile,
@@ -14,6 +15,9 @@ import {
 } from '@kehila/functions/adapters/storage/local';
 import { MalformedFormError, formBoundary, readForm } from '../multipart-form';
 import type { LocalPlugin } from '../plugin';
+
+/** Where published logos are served, as CloudFront serves the logos bucket's `logos/` keys. */
+const LOGOS_PATH = '/logos';
 
 /** The URL-signing key: kept with the data, so links issued before a restart still work. */
 function signingKey(dir: string, ephemeral: boolean): string {
@@ -144,7 +148,7 @@ async function formUpload(req: IncomingMessage, res: ServerResponse, dir: string
 /**
  * The local object store: objects are files under `<data dir>/objects`, and the gateway serves
  * `GET/HEAD /local-objects/<key>` for the presigned URLs of functions/src/adapters/storage/local.ts
- * and `POST /local-objects` for its presigned form uploads, refusing (as S3 does, with its error
+ * and `POST /local-objects` for its presigned form uploads, and `/logos/<key>` publicly (CloudFront's `/logos/*`), refusing (as S3 does, with its error
  * codes) a request whose signature, policy or expiry does not match, or a body larger than the
  * policy allows.
  */
@@ -177,6 +181,38 @@ export const storagePlugin: LocalPlugin = {
         if (!info?.isFile()) return s3Error(res, 404, 'NoSuchKey', 'The specified key does not exist.');
         const contentType = (await readContentType(dir, check.key)) ?? 'application/octet-stream';
         res.writeHead(200, { 'content-type': contentType, 'content-length': String(info.size) });
+        if (method === 'HEAD') return void res.end();
+        await new Promise<void>((resolve, reject) => {
+          createReadStream(file).on('error', reject).on('end', resolve).pipe(res);
+        });
+      },
+      // Published community logos, public as CloudFront serves `/logos/*` from the logos bucket.
+      [LOGOS_PATH]: async (req, res) => {
+        const method = (req.method ?? 'GET').toUpperCase();
+        if (method !== 'GET' && method !== 'HEAD') {
+          return s3Error(res, 405, 'MethodNotAllowed', 'Only GET and HEAD of a logo are allowed.');
+        }
+        let key: string;
+        try {
+          key = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname.slice(1));
+        } catch {
+          return s3Error(res, 400, 'InvalidArgument', 'The object key is not valid.');
+        }
+        if (!isObjectKey(key) || !key.startsWith('logos/')) {
+          return s3Error(res, 400, 'InvalidArgument', 'The object key is not valid.');
+        }
+        const file = localObjectFile(dir, key);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile()) return s3Error(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+        const contentType = (await readContentType(dir, key)) ?? 'application/octet-stream';
+        res.writeHead(200, {
+          'content-type': contentType,
+          'content-length': String(info.size),
+          'cache-control': 'public, max-age=86400',
+          'x-content-type-options': 'nosniff',
+          // The site's policy forbids inline scripts; a logo needs none at all, even opened on its own.
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        });
         if (method === 'HEAD') return void res.end();
         await new Promise<void>((resolve, reject) => {
           createReadStream(file).on('error', reject).on('end', resolve).pipe(res);

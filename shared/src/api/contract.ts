@@ -93,8 +93,11 @@ export interface RouteUses {
   readonly ai?: readonly ('chat' | 'embed')[];
   /** The search index. */
   readonly search?: 'read' | 'write';
-  /** Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed (`imports-process`). */
-  readonly objects?: 'imports-upload' | 'imports-process';
+  /**
+   * Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed
+   * (`imports-process`); community logos (`logos`: staged uploads in the exports bucket, published ones in the logos bucket).
+   */
+  readonly objects?: 'imports-upload' | 'imports-process' | 'logos';
   /** Queues it sends to. */
   readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi')[];
   /** Deploy secrets it reads. */

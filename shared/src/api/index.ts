@@ -12,6 +12,7 @@ import { inviteRoutes } from './invites';
 import { directoryRoutes } from './directory';
 import { summaryRoutes } from './summaries';
 import { biRoutes } from './bi';
+import { settingsRoutes } from './settings';
 
 export * from './contract';
 export * from './runtime-config';
@@ -28,6 +29,7 @@ export * from './invites';
 export * from './directory';
 export * from './summaries';
 export * from './bi';
+export * from './settings';
 export * from './realtime';
 export * from './plans';
 
@@ -46,6 +48,7 @@ export const routes = {
   ...directoryRoutes,
   ...summaryRoutes,
   ...biRoutes,
+  ...settingsRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -34,6 +34,11 @@ export const CommunitySchema = z.object({
   whatsapp_group_url: z.string().nullable(),
   /** The workspace owner (S2 §6): the one admin who may rename, brand and transfer ownership. */
   owner_id: z.string().nullable(),
+  /**
+   * The theme's font (S2 §3 Theme font_family; null: the default). The theme lives on the community
+   * item: its logo is `logo_url` and its primary colour `color_theme` (S1 §3), so one write saves it.
+   */
+  font_family: z.string().nullable().default(null),
 });
 export type Community = z.infer<typeof CommunitySchema>;
 
@@ -47,6 +52,8 @@ export const UserCommunitySchema = z.object({
   role: z.enum(['Admin', 'Member']),
   member_count: z.number().int().nonnegative(),
   created_at: z.string(),
+  /** The user is its workspace owner (S2 §6): they alone may rename it. */
+  is_owner: z.boolean().default(false),
 });
 export type UserCommunity = z.infer<typeof UserCommunitySchema>;
 

@@ -54,7 +54,11 @@ export type CommunityNameForm = z.infer<typeof CommunityNameFormSchema>;
 
 /** Ownership transfer (S2 §5): a selected admin is required. */
 export const TransferOwnershipSchema = z.object({
-  new_owner_id: z.string({ error: SETTINGS_MESSAGES.selectAdmin }).trim().min(1, SETTINGS_MESSAGES.selectAdmin),
+  new_owner_id: z
+    .string({ error: SETTINGS_MESSAGES.selectAdmin })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.selectAdmin)
+    .max(128, SETTINGS_MESSAGES.selectAdmin),
 });
 export type TransferOwnership = z.infer<typeof TransferOwnershipSchema>;
 
@@ -65,17 +69,32 @@ export const TransferOwnershipResultSchema = z.object({
 });
 export type TransferOwnershipResult = z.infer<typeof TransferOwnershipResultSchema>;
 
+/** The longest custom font-family list. */
+export const THEME_FONT_MAX_LENGTH = 200;
+/** Letters, digits, spaces, commas, quotes, hyphens, underscores and dots: a font-family list and nothing else. */
+export const FONT_FAMILY_PATTERN = /^[\p{L}\p{N} ,'"._-]+$/u;
+
+/** Messages of the theme form that the specs give no words for. */
+export const THEME_MESSAGES = {
+  invalidFont: 'Please enter a font family name (letters, digits, spaces, commas and quotes)',
+} as const;
+
 /** Theme form (S2 §5): a hex primary colour (preset or custom) and a font family (preset or custom). */
 export const ThemeFormSchema = z.object({
   primary_color: z
     .string()
     .trim()
+    .max(7, GENERIC_FIELD_MESSAGES.invalidColor)
     .regex(HEX_COLOR_PATTERN, GENERIC_FIELD_MESSAGES.invalidColor)
     .default(DEFAULT_THEME_PRIMARY_COLOR),
   font_family: z
     .string()
     .trim()
+    .max(THEME_FONT_MAX_LENGTH, GENERIC_FIELD_MESSAGES.tooLong(THEME_FONT_MAX_LENGTH))
+    // A CSS font-family list only: it becomes a design-token value, so no character that could end one.
+    .regex(FONT_FAMILY_PATTERN, THEME_MESSAGES.invalidFont)
     .nullish()
+    .or(z.literal(''))
     .transform((v) => v || DEFAULT_THEME_FONT_FAMILY),
   /** Public URL of the uploaded logo (S2 §7), or null for none. */
   logo_url: optionalText(2048),

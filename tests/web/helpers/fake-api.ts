@@ -42,6 +42,7 @@ export function communityRecord(overrides: Partial<Community> = {}): Community {
     color_theme: null,
     whatsapp_group_url: null,
     owner_id: 'user-dana',
+    font_family: null,
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ export function listEntry(c: Community, overrides: Partial<UserCommunity> = {}):
     role: 'Admin',
     member_count: 12,
     created_at: c.created_at,
+    is_owner: c.owner_id === 'user-dana',
     ...overrides,
   };
 }
@@ -245,6 +247,16 @@ export function fakeApi() {
       p.communityId === community.id
         ? ok(community)
         : { status: 404, body: { message: 'Not found', code: 'not_found' } },
+    )
+    .on('GET', '/api/communities/{communityId}/theme', (_c, p) =>
+      ok({
+        community_id: p.communityId,
+        group_id: community.group_id,
+        logo_url: null,
+        primary_color: '#0EA5E9',
+        font_family: 'system-ui, sans-serif',
+        can_edit: p.communityId === community.id && community.owner_id === 'user-dana',
+      }),
     )
     .on('GET', '/api/onboarding', onboardingState(community, 'connected'))
     .on('POST', '/api/connections', (call) => openVerification(null, call.body))

@@ -64,22 +64,32 @@ export async function activeCommunitiesOf(
 export async function listMyCommunities(deps: Pick<Deps, 'db' | 'now'>, userId: string): Promise<UserCommunity[]> {
   const since = activeWindowStart(deps.now());
   const entries = await activeCommunitiesOf(deps, userId);
-  return Promise.all(
-    entries.map(async ({ community: c, role }) => ({
-      community_id: c.id,
-      community_name: c.name,
-      display_name: communityDisplayName(c),
-      meaningful_id: c.meaningful_id,
-      group_id: c.group_id,
-      role,
-      member_count: (
-        await readRange(deps, c.id, { from: since, to: deps.now().toISOString().slice(0, 10) }, 'UTC', {
-          keywords: false,
-        })
-      ).senders.size,
-      created_at: c.created_at,
-    })),
-  );
+  return Promise.all(entries.map(({ community, role }) => userCommunityOf(deps, community, role, userId, since)));
+}
+
+/** One entry of a user's community list (S1 §3), with the active members of the window from `since`. */
+export async function userCommunityOf(
+  deps: Pick<Deps, 'db' | 'now'>,
+  c: Community,
+  role: 'Admin' | 'Member',
+  userId: string,
+  since: string = activeWindowStart(deps.now()),
+): Promise<UserCommunity> {
+  return {
+    community_id: c.id,
+    community_name: c.name,
+    display_name: communityDisplayName(c),
+    meaningful_id: c.meaningful_id,
+    group_id: c.group_id,
+    role,
+    member_count: (
+      await readRange(deps, c.id, { from: since, to: deps.now().toISOString().slice(0, 10) }, 'UTC', {
+        keywords: false,
+      })
+    ).senders.size,
+    created_at: c.created_at,
+    is_owner: c.owner_id === userId,
+  };
 }
 
 /** needs_metadata (S1 §4): the community lacks one of the basic information fields. */

@@ -41,6 +41,7 @@ export function blankCommunity(input: {
     color_theme: null,
     whatsapp_group_url: null,
     owner_id: input.ownerId,
+    font_family: null,
   };
 }
 

@@ -408,6 +408,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
     (owner, service) => {
       const uses = usesOf(owner);
       const env = envOf(service);
+      if (uses.objects === 'logos') return;
       expect(env).not.toHaveProperty('LOGOS_BUCKET');
       const statements = withActionPrefix(service, 's3:');
       if (!uses.objects) {
@@ -436,6 +437,35 @@ describe('api stack: what each function may use beyond the table and queues (fun
         expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject']);
         expect(list).toEqual([]);
       }
+    },
+  );
+
+  it.each(owners.filter(([owner]) => usesOf(owner).objects === 'logos'))(
+    '%s stages logo uploads in the exports bucket and publishes to the logos bucket, nothing else',
+    (_owner, service) => {
+      const env = envOf(service);
+      expect(env).toHaveProperty('LOGOS_BUCKET');
+      expect(env).toHaveProperty('EXPORTS_BUCKET');
+      const statements = withActionPrefix(service, 's3:');
+      const objects = statements.filter((st) => !actionsOf(st).includes('s3:ListBucket'));
+      const grants = objects
+        .map((st) => [flattenValue(resourcesOfStatement(st)[0]), actionsOf(st).sort()] as const)
+        .sort((a, b) => a[0].localeCompare(b[0]));
+      expect(grants).toEqual([
+        [
+          expect.stringMatching(/^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>\/logo-uploads\/\*$/),
+          ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+        ],
+        [
+          expect.stringMatching(/^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageLogosBucket\w+>\/logos\/\*$/),
+          ['s3:GetObject', 's3:PutObject'],
+        ],
+      ]);
+      const prefixes = statements
+        .filter((st) => actionsOf(st).includes('s3:ListBucket'))
+        .map((st) => (st.Condition as { StringLike: { 's3:prefix': string[] } }).StringLike['s3:prefix'][0])
+        .sort();
+      expect(prefixes).toEqual(['logo-uploads/*', 'logos/*']);
     },
   );
 

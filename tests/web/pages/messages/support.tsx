@@ -17,6 +17,7 @@ export const COMMUNITY: UserCommunity = {
   role: 'Admin',
   member_count: 12,
   created_at: '2025-01-01T00:00:00.000Z',
+  is_owner: true,
 };
 
 let seq = 0;

@@ -21,6 +21,8 @@ export interface AppShellProps {
   readonly role?: MemberRole;
   /** Header slot for the community selector (desktop). */
   readonly communitySelector?: ReactNode;
+  /** The selected community's logo (S2 §2.4 branding): beside the selector, and instead of Kehila's mark on phones. */
+  readonly brandLogo?: ReactNode;
   /** Header-area slot for the trial warning banner. */
   readonly trialBanner?: ReactNode;
   readonly signingOut?: boolean;
@@ -33,6 +35,7 @@ export function AppShell({
   userName,
   role,
   communitySelector,
+  brandLogo,
   trialBanner,
   signingOut = false,
   onSignOut,
@@ -65,10 +68,13 @@ export function AppShell({
       <div className={styles.column}>
         <header className={styles.header}>
           {large ? (
-            <div className={styles.headerStart}>{communitySelector}</div>
+            <div className={styles.headerStart}>
+              {brandLogo}
+              {communitySelector}
+            </div>
           ) : (
             <Link to={paths.dashboard} aria-label="Kehila home" className={styles.headerLogo}>
-              <KehilaLogo />
+              {brandLogo ?? <KehilaLogo />}
             </Link>
           )}
           <div className={styles.headerEnd}>{userMenu}</div>

@@ -11,12 +11,16 @@ import { CommunitySelector } from '../../communities/community-selector';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { MetadataGate } from '../../communities/setup/metadata-gate';
 import { LoadingScreen } from '../../components/loading-screen';
+import { CommunityThemeApplier } from '../../theme/community-theme';
+import { CommunityLogo } from '../../theme/community-logo';
+import { useCommunityTheme } from '../../theme/theme-query';
 import { AppShell } from './app-shell';
 
 /**
  * The protected screens' layout: the shell around the current screen, named after the profile's username
  * (the e-mail until the profile arrives), with the community selector and the trial banner in the header,
- * the user's role in the selected community, and the metadata guard (S1 §4) around the screen.
+ * the user's role in the selected community, the community's theme and logo (S2 §2.4), and the metadata
+ * guard (S1 §4) around the screen.
  */
 export default function ShellLayout() {
   const { state } = useAuth();
@@ -25,6 +29,8 @@ export default function ShellLayout() {
   const { community } = useCurrentCommunity();
   const banner = useTrialBanner();
   useFreePlanLink();
+  const theme = useCommunityTheme(community?.community_id ?? null);
+  const logoUrl = theme.data?.logo_url ?? null;
 
   // The guard renders this only for a signed-in user; the fallback covers the moment of signing out.
   const user = state.status === 'signedIn' ? state.user : null;
@@ -35,10 +41,12 @@ export default function ShellLayout() {
       userName={userName}
       {...(community ? { role: community.role } : {})}
       communitySelector={<CommunitySelector />}
+      brandLogo={logoUrl && community ? <CommunityLogo url={logoUrl} name={community.display_name} /> : undefined}
       trialBanner={banner.warning ? <TrialBanner warning={banner.warning} onDismiss={banner.dismiss} /> : undefined}
       signingOut={signingOut}
       onSignOut={() => void signOut(userName)}
     >
+      <CommunityThemeApplier communityId={community?.community_id ?? null} />
       <MetadataGate>
         <UpgradePrompt />
         <Suspense fallback={<LoadingScreen />}>

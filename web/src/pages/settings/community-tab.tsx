@@ -20,6 +20,8 @@ import { CommunityInfoCard } from '../../communities/info/community-info-card';
 import { DeliverySettingsCard } from '../../communities/summaries/delivery-settings-card';
 import { SummaryPromptManager } from '../../communities/summaries/summary-prompt-manager';
 import { useToast } from '../../components/toast/use-toast';
+import { CommunityNameEditor } from './community-name-editor';
+import { OwnershipExplanation, OwnershipTransfer } from './workspace-ownership';
 import styles from './settings.module.css';
 
 /** One entry of the community list: display name, its label (S2 §4), Needs Name, role, active members, Leave. */
@@ -38,9 +40,7 @@ function CommunityRow({
       <div className={styles.communityMain}>
         <SpaceBetween size="xxs">
           <SpaceBetween size="xs" direction="horizontal" alignItems="center">
-            <Box fontWeight="bold">
-              <span dir="auto">{community.display_name}</span>
-            </Box>
+            <CommunityNameEditor community={community} />
             <Badge color="grey">{communityDisplayLabel(source)}</Badge>
             {needsNameBadge(source) && <Badge color="severity-medium">{T.needsName}</Badge>}
             {selected && <Badge color="blue">{T.selected}</Badge>}
@@ -157,23 +157,21 @@ function CommunityManagement() {
 }
 
 /**
- * The Community tab (S2 §2.4): Community Management, the selected community's information card, and
- * for its admins the summary delivery settings and the AI Summary Prompt Manager.
+ * The Community tab (S2 §2.4), in the spec's order: Community Management, the Workspace Ownership
+ * explanation, the selected community's information card, for its admins the AI Summary Prompt
+ * Manager and the summary delivery settings, and the Workspace Ownership transfer card.
  */
 export function CommunityTab() {
   const { community } = useCurrentCommunity();
+  const id = community?.community_id;
   return (
     <SpaceBetween size="l">
       <CommunityManagement />
-      {community && (
-        <CommunityInfoCard key={community.community_id} communityId={community.community_id} role={community.role} />
-      )}
-      {community?.role === 'Admin' && (
-        <DeliverySettingsCard key={`delivery-${community.community_id}`} communityId={community.community_id} />
-      )}
-      {community?.role === 'Admin' && (
-        <SummaryPromptManager key={`prompts-${community.community_id}`} communityId={community.community_id} />
-      )}
+      {community && id && <OwnershipExplanation key={`owner-${id}`} communityId={id} />}
+      {community && id && <CommunityInfoCard key={id} communityId={id} role={community.role} />}
+      {community?.role === 'Admin' && id && <SummaryPromptManager key={`prompts-${id}`} communityId={id} />}
+      {community?.role === 'Admin' && id && <DeliverySettingsCard key={`delivery-${id}`} communityId={id} />}
+      {community && id && <OwnershipTransfer key={`transfer-${id}`} communityId={id} role={community.role} />}
     </SpaceBetween>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import Alert from '@cloudscape-design/components/alert';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -11,20 +10,15 @@ import { SETTINGS_TABS } from '@kehila/shared';
 import { paths } from '../../navigation/paths';
 import { ConnectGroupFlow } from '../../communities/connect/connect-group-flow';
 import { useCurrentCommunity } from '../../communities/current-community';
+import { AppTab } from './app-tab';
+import { AppearanceTab } from './appearance-tab';
 import { CommunityTab } from './community-tab';
+import { DebuggingTab } from './debugging-tab';
 import { ProfileTab } from './profile-tab';
 import { settingsText as T } from './settings-text';
 import styles from './settings.module.css';
 
 type SettingsTab = (typeof SETTINGS_TABS)[number];
-
-function NotBuiltTab({ text }: { text: string }) {
-  return (
-    <Alert type="info" header={T.notBuiltTitle}>
-      {text}
-    </Alert>
-  );
-}
 
 /** The footer card (S2 §2.4): the legal pages, opened in a new tab. */
 function LegalFooter() {
@@ -45,7 +39,7 @@ function LegalFooter() {
 /**
  * /settings (S2 §2.4): tabs profile, community, appearance, app, debugging (the tab is kept in
  * `?tab=`), and the legal footer. Before the selected community has its group, only the connect flow
- * shows. Appearance, App and Debugging are not built yet and say so.
+ * shows.
  */
 export default function SettingsPage() {
   const { community } = useCurrentCommunity();
@@ -60,9 +54,9 @@ export default function SettingsPage() {
   const content: Record<SettingsTab, ReactNode> = {
     profile: <ProfileTab />,
     community: <CommunityTab />,
-    appearance: <NotBuiltTab text={T.notBuilt.appearance} />,
-    app: <NotBuiltTab text={T.notBuilt.app} />,
-    debugging: <NotBuiltTab text={T.notBuilt.debugging} />,
+    appearance: <AppearanceTab />,
+    app: <AppTab />,
+    debugging: <DebuggingTab />,
   };
 
   return (

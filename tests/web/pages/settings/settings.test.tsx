@@ -43,7 +43,6 @@ describe('Settings tabs and footer (S2 §2.4)', () => {
 
   it.each([
     ['appearance', 'Theme and branding (logo, primary colour, font) have not been built yet.'],
-    ['app', 'Mobile app installation has not been built yet.'],
     ['debugging', 'The technical session and profile view has not been built yet.'],
   ])('says plainly that the %s tab is not built yet', async (tab, text) => {
     await open(`/settings?tab=${tab}`);

@@ -11,6 +11,7 @@ import { SETTINGS_TABS } from '@kehila/shared';
 import { paths } from '../../navigation/paths';
 import { ConnectGroupFlow } from '../../communities/connect/connect-group-flow';
 import { useCurrentCommunity } from '../../communities/current-community';
+import { AppInstallCard } from './app-install-card';
 import { CommunityTab } from './community-tab';
 import { ProfileTab } from './profile-tab';
 import { settingsText as T } from './settings-text';
@@ -61,7 +62,7 @@ export default function SettingsPage() {
     profile: <ProfileTab />,
     community: <CommunityTab />,
     appearance: <NotBuiltTab text={T.notBuilt.appearance} />,
-    app: <NotBuiltTab text={T.notBuilt.app} />,
+    app: <AppInstallCard />,
     debugging: <NotBuiltTab text={T.notBuilt.debugging} />,
   };
 

@@ -20,7 +20,6 @@ export const settingsText = {
   notBuiltTitle: 'Not built yet',
   notBuilt: {
     appearance: 'Theme and branding (logo, primary colour, font) have not been built yet.',
-    app: 'Mobile app installation has not been built yet.',
     debugging: 'The technical session and profile view has not been built yet.',
   },
   legal: 'Legal',

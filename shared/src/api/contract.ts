@@ -93,10 +93,14 @@ export interface RouteUses {
   readonly ai?: readonly ('chat' | 'embed')[];
   /** The search index. */
   readonly search?: 'read' | 'write';
-  /** Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed (`imports-process`). */
-  readonly objects?: 'imports-upload' | 'imports-process';
+  /**
+   * Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed
+   * (`imports-process`); data-rights downloads presigned (`data-exports`); data-rights exports written
+   * and a community's objects erased (`data-rights`).
+   */
+  readonly objects?: 'imports-upload' | 'imports-process' | 'data-exports' | 'data-rights';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'rights')[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey')[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */

@@ -11,6 +11,7 @@ import { memberRoutes } from './members';
 import { inviteRoutes } from './invites';
 import { directoryRoutes } from './directory';
 import { summaryRoutes } from './summaries';
+import { dataRightsRoutes } from './data-rights';
 
 export * from './contract';
 export * from './runtime-config';
@@ -26,6 +27,7 @@ export * from './members';
 export * from './invites';
 export * from './directory';
 export * from './summaries';
+export * from './data-rights';
 export * from './realtime';
 export * from './plans';
 
@@ -43,6 +45,7 @@ export const routes = {
   ...inviteRoutes,
   ...directoryRoutes,
   ...summaryRoutes,
+  ...dataRightsRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -18,7 +18,11 @@ export default function PromptCards({ install, update }: { install: boolean; upd
       {update && (
         <section className={styles.card} aria-label={T.updateTitle}>
           <Container
-            header={<Header variant="h3" description={T.updateBody}>{T.updateTitle}</Header>}
+            header={
+              <Header variant="h3" description={T.updateBody}>
+                {T.updateTitle}
+              </Header>
+            }
             footer={
               <Box float="right">
                 <SpaceBetween direction="horizontal" size="xs">
@@ -48,7 +52,11 @@ export default function PromptCards({ install, update }: { install: boolean; upd
       {install && (
         <section className={styles.card} aria-label={T.installTitle}>
           <Container
-            header={<Header variant="h3" description={T.installBody}>{T.installTitle}</Header>}
+            header={
+              <Header variant="h3" description={T.installBody}>
+                {T.installTitle}
+              </Header>
+            }
             footer={
               <Box float="right">
                 <SpaceBetween direction="horizontal" size="xs">

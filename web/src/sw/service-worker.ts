@@ -61,7 +61,8 @@ sw.addEventListener('activate', (event) => {
 
 sw.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null;
-  if (data?.type === 'SKIP_WAITING') void sw.skipWaiting();
+  // Held open until the worker has taken over: a worker is stopped once its events are done.
+  if (data?.type === 'SKIP_WAITING') event.waitUntil(sw.skipWaiting());
 });
 
 async function navigate(event: FetchEvent): Promise<Response> {

@@ -35,7 +35,7 @@ export function AppInstallCard() {
           )}
         </SpaceBetween>
       )}
-      <InstallInstructions visible={instructions} onClose={() => setInstructions(false)} />
+      {instructions && <InstallInstructions visible onClose={() => setInstructions(false)} />}
     </Container>
   );
 }

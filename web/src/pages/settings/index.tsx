@@ -15,6 +15,7 @@ import { AppInstallCard } from './app-install-card';
 import { CommunityTab } from './community-tab';
 import { ProfileTab } from './profile-tab';
 import { settingsText as T } from './settings-text';
+import { YourData } from './your-data';
 import styles from './settings.module.css';
 
 type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -74,6 +75,7 @@ export default function SettingsPage() {
           onChange={({ detail }) => setSearch({ tab: detail.activeTabId }, { replace: true })}
           tabs={SETTINGS_TABS.map((id) => ({ id, label: T.tabs[id], content: content[id] }))}
         />
+        <YourData />
         <LegalFooter />
       </SpaceBetween>
     </ContentLayout>

@@ -1,10 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as PwaStore from '../../../web/src/pwa/pwa-store';
 import { findToast } from '../helpers/toasts';
 
 // The store is module state started once per page: each test gets a fresh copy.
-type Store = typeof import('../../../web/src/pwa/pwa-store');
+type Store = typeof PwaStore;
 let store: Store;
 
 /** A stand-in for Chromium's install offer, resolving the user's choice as told. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataJob } from '@kehila/shared';
 import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
-import { communityRecord, fakeApi, listEntry, meFor } from '../../helpers/fake-api';
+import { communityRecord, fakeApi, listEntry } from '../../helpers/fake-api';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));

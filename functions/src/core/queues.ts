@@ -172,7 +172,7 @@ export const queues = {
     summary: 'Data-rights jobs: a community’s export (zip of JSON and CSV) or its erasure from every store.',
     message: DataRightsTaskSchema,
     // The search index (a community's documents), the exports and the community's uploads.
-    uses: { search: 'write', objects: 'data-rights' },
+    uses: { search: 'write', objects: 'data-rights' } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

@@ -4,6 +4,7 @@ import { clientRoutes } from './build/client-routes';
 import { fontFiles } from './build/font-files';
 import { plainErrorFallback } from './build/plain-error-fallback';
 import { prerenderPublicPages, PUBLIC_TEMPLATE } from './build/prerender';
+import { pwa } from './build/pwa';
 
 // Absolute, because the local gateway loads this file with `configFile` from the repository root, and a
 // relative `root` would be read against that working directory rather than this folder.
@@ -16,7 +17,7 @@ const repoRoot = decodeURIComponent(new URL('..', import.meta.url).pathname);
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), clientRoutes(), plainErrorFallback(), fontFiles(), prerenderPublicPages()],
+  plugins: [react(), clientRoutes(), plainErrorFallback(), fontFiles(), prerenderPublicPages(), pwa()],
   optimizeDeps: {
     // The workspace package is TypeScript source served through its `exports`; pre-bundling it would
     // freeze a copy that ignores edits to shared/.

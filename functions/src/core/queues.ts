@@ -103,6 +103,14 @@ export const BiAnalysisJobSchema = z.object({
 });
 export type BiAnalysisJob = z.infer<typeof BiAnalysisJobSchema>;
 
+/** A data-rights job to run (the export and deletion routes send it): the job item names the rest. */
+export const DataRightsTaskSchema = z.object({
+  user_id: z.string().min(1),
+  job_id: z.string().min(1),
+  ...correlation,
+});
+export type DataRightsTask = z.infer<typeof DataRightsTaskSchema>;
+
 export const queues = {
   ingest: {
     worker: 'workers/enrich',
@@ -181,6 +189,19 @@ export const queues = {
     message: BiAnalysisJobSchema,
     // opportunity detection and partnership matching (Bedrock)
     uses: { ai: ['chat'] } as RouteUses,
+  },
+  rights: {
+    worker: 'workers/rights',
+    // One community's export or erasure per invocation: it reads or deletes every partition of it.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 960,
+    timeoutSeconds: 900,
+    memoryMb: 2048,
+    summary: 'Data-rights jobs: a community’s export (zip of JSON and CSV) or its erasure from every store.',
+    message: DataRightsTaskSchema,
+    // The search index (a community's documents), the exports and the community's uploads.
+    uses: { search: 'write', objects: 'data-rights' } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

@@ -23,6 +23,27 @@ export const keys = {
   /** The consent a user gave (S1 §3 consent record / profile creation metadata). */
   consent: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'CONSENT' }),
   /** Consent given on the sign-up form, kept by e-mail until the account is confirmed (ttl). */
+  /** A data-rights job (export or erasure of a community) of the user who started it. */
+  dataJob: (userId: string, jobId: string): ItemKey => ({ pk: `USER#${userId}`, sk: `DATAJOB#${jobId}` }),
+  /**
+   * Every partition a community owns besides `C#<cid>` itself (docs/data-model.md), for its erasure;
+   * `linkIds` name its directory links, each of which has a views partition.
+   */
+  communityPartitions: (communityId: string, linkIds: readonly string[]): Record<string, string> => ({
+    messages: `${c(communityId)}#MSG`,
+    vectors: `${c(communityId)}#VEC`,
+    aggregates: `${c(communityId)}#AGG`,
+    ai_state: `${c(communityId)}#AI`,
+    ai_corpus: `${c(communityId)}#AICORPUS`,
+    ai_snapshots_df: `${c(communityId)}#AISNAP#df`,
+    ai_snapshots_emb: `${c(communityId)}#AISNAP#emb`,
+    suppliers: `${c(communityId)}#SUPPLIERS`,
+    live_subscriptions: `${c(communityId)}#WS`,
+    outbox: `${c(communityId)}#OUTBOX`,
+    ...Object.fromEntries(linkIds.map((id) => [`directory_views.${id}`, `${c(communityId)}#DIRVIEWS#${id}`])),
+  }),
+  /** The community's own partition (its record, members, invites, links, settings, actions, summaries…). */
+  communityPartition: (communityId: string) => c(communityId),
   signupConsent: (email: string): ItemKey => ({ pk: `SIGNUP#${lower(email)}`, sk: 'CONSENT' }),
   /**
    * A Lemon Squeezy subscription: the account it belongs to (bound at its first event, never moved)

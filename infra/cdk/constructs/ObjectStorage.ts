@@ -24,6 +24,9 @@ export const LOGO_UPLOADS_PREFIX = 'logo-uploads/';
 /** Key prefix of uploaded chat exports in the exports bucket (core/imports/service.ts). */
 export const IMPORTS_PREFIX = 'imports/';
 
+/** Key prefix of data-rights exports in the exports bucket (core/rights; docs/data-rights.md). */
+export const DATA_EXPORTS_PREFIX = 'data-exports/';
+
 /**
  * The object store of the app: community logos (read publicly through CloudFront under
  * `/logos/`), exports (short-lived downloads) and the log bucket receiving their access logs.

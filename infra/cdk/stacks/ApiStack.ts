@@ -19,7 +19,7 @@ import {
   grantSearchIndex,
   grantTableItems,
 } from '../constructs/grants';
-import { IMPORTS_PREFIX, LOGO_UPLOADS_PREFIX, LOGOS_PREFIX } from '../constructs/ObjectStorage';
+import { DATA_EXPORTS_PREFIX, IMPORTS_PREFIX, LOGO_UPLOADS_PREFIX, LOGOS_PREFIX } from '../constructs/ObjectStorage';
 import { OriginSecret } from '../constructs/OriginSecret';
 import { Queues } from '../constructs/Queues';
 import { SummarySchedule } from '../constructs/SummarySchedule';
@@ -148,6 +148,15 @@ export class ApiStack extends Stack {
           // GetObject for its HEAD check, DeleteObject for an oversized or failed upload;
           // ListBucket so a missing upload answers 404 rather than 403.
           grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads');
+          grantListPrefix(props.exports, IMPORTS_PREFIX, fn.role);
+        } else if (uses.objects === 'data-exports') {
+          // Presigned downloads of the owner's finished export (S3 authorises the GET as the signer).
+          grantObjects(props.exports, DATA_EXPORTS_PREFIX, fn.role, 'data-rights exports', ['s3:GetObject']);
+        } else if (uses.objects === 'data-rights') {
+          // Writes exports; erases a community's uploads and exports (listing them by its prefix).
+          grantObjects(props.exports, DATA_EXPORTS_PREFIX, fn.role, 'data-rights exports');
+          grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads', ['s3:DeleteObject']);
+          grantListPrefix(props.exports, DATA_EXPORTS_PREFIX, fn.role);
           grantListPrefix(props.exports, IMPORTS_PREFIX, fn.role);
         } else {
           grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads', [

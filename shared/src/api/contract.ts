@@ -95,11 +95,13 @@ export interface RouteUses {
   readonly search?: 'read' | 'write';
   /**
    * Object storage: chat-export uploads, presigned and checked (`imports-upload`) or read and removed
-   * (`imports-process`); community logos (`logos`: staged uploads in the exports bucket, published ones in the logos bucket).
+   * (`imports-process`); community logos (`logos`: staged uploads in the exports bucket, published ones in the logos bucket);
+   * data-rights downloads presigned (`data-exports`); data-rights exports written and a community's objects erased
+   * (`data-rights`).
    */
-  readonly objects?: 'imports-upload' | 'imports-process' | 'logos';
+  readonly objects?: 'imports-upload' | 'imports-process' | 'logos' | 'data-exports' | 'data-rights';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights')[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */

@@ -13,6 +13,7 @@ import { directoryRoutes } from './directory';
 import { summaryRoutes } from './summaries';
 import { biRoutes } from './bi';
 import { settingsRoutes } from './settings';
+import { dataRightsRoutes } from './data-rights';
 
 export * from './contract';
 export * from './runtime-config';
@@ -30,6 +31,7 @@ export * from './directory';
 export * from './summaries';
 export * from './bi';
 export * from './settings';
+export * from './data-rights';
 export * from './realtime';
 export * from './plans';
 
@@ -49,6 +51,7 @@ export const routes = {
   ...summaryRoutes,
   ...biRoutes,
   ...settingsRoutes,
+  ...dataRightsRoutes,
 } satisfies Record<string, AnyRoute>;
 
 export type RouteName = keyof typeof routes;

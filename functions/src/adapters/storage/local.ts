@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertObjectKey, DEFAULT_PRESIGN_SECONDS, isObjectKey, type ObjectStore } from '../../core/ports/storage';
 
@@ -276,6 +276,18 @@ export function createLocalObjectStore(opts: LocalObjectStoreOptions): ObjectSto
       await rm(localObjectFile(opts.dir, key), { force: true });
       await rm(metaFile(opts.dir, key), { force: true });
       await pruneEmptyDirs(opts.dir, key);
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`not a folder prefix: ${prefix}`);
+      const folder = prefix.slice(0, -1);
+      const files = await readdir(localObjectFile(opts.dir, folder), { recursive: true, withFileTypes: true }).catch(
+        () => [],
+      );
+      const count = files.filter((f) => f.isFile()).length;
+      await rm(localObjectFile(opts.dir, folder), { recursive: true, force: true });
+      await rm(join(opts.dir, '.meta', ...folder.split('/')), { recursive: true, force: true });
+      await pruneEmptyDirs(opts.dir, `${folder}/x`);
+      return count;
     },
   };
 }

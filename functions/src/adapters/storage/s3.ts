@@ -1,5 +1,7 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -89,6 +91,27 @@ export function createS3ObjectStore(options: { region: string; buckets: S3Bucket
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucketOf(key), Key: key }));
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`not a folder prefix: ${prefix}`);
+      const bucket = bucketOf(`${prefix}x`);
+      let deleted = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0) {
+          const res = await client.send(
+            new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
+          );
+          if (res.Errors?.length) throw new Error(`S3 kept ${res.Errors.length} objects under ${prefix}`);
+          deleted += keys.length;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return deleted;
     },
   };
 }

@@ -51,6 +51,8 @@ export interface TextQuery {
 export interface SearchPort {
   upsert(docs: readonly SearchDoc[]): Promise<void>;
   remove(communityId: string, msgIds: readonly string[]): Promise<void>;
+  /** Removes every document of a community (its erasure); resolves to how many there were. */
+  removeCommunity(communityId: string): Promise<number>;
   /** Text/filter query ordered by time (or by BM25 score, `relevance`), paginated by cursor. */
   text(query: TextQuery): Promise<{ hits: SearchHit[]; nextCursor: string | null }>;
   /**

@@ -28,6 +28,8 @@ export interface ObjectStore {
   read(key: string, range?: { start?: number; end?: number }): Promise<AsyncIterable<Uint8Array>>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (a folder, ending in `/`); resolves to how many. */
+  deletePrefix(prefix: string): Promise<number>;
 }
 
 /** Default lifetime of a presigned URL. */

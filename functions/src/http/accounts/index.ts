@@ -6,12 +6,14 @@ import { accessOf } from '../../core/access/access';
 import { ensureProfile, recordConsent } from '../../core/accounts/profiles';
 import { resetPasswordWithCode, signUpWithEmail } from '../../core/accounts/registration';
 import { attributesFromClaims, providerOf } from '../../core/accounts/signup';
+import { readDataJob } from '../../core/rights/jobs';
 import { cognitoUserPool } from '../../wiring/cloud/identity';
 import { secretsManager } from '../../wiring/cloud/secrets';
+import { s3Storage } from '../../wiring/cloud/storage';
 import type { Wiring } from '../../wiring/deps';
 
 /** Sign-up and reset call the user pool as the web client; sign-up signs its ticket with a secret key. */
-export const wiring: Wiring = { identity: cognitoUserPool, secrets: secretsManager };
+export const wiring: Wiring = { identity: cognitoUserPool, secrets: secretsManager, storage: s3Storage };
 
 const me = implement(routes.me, async ({ user, deps, event }) => {
   const profile = await ensureProfile(
@@ -42,4 +44,6 @@ const resetPassword = implement(routes.resetPassword, async ({ body, deps }) => 
 });
 
 /** Lambda handler of the accounts area. */
-export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent, signUp, resetPassword], wiring);
+const dataJob = implement(routes.getDataJob, async ({ params, user, deps }) => readDataJob(deps, user, params.jobId));
+
+export const handler = createAreaHandler([me, updateMyProfile, recordMyConsent, signUp, resetPassword, dataJob], wiring);

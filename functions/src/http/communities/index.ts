@@ -11,11 +11,13 @@ import {
 import { getOnboarding, startOnboarding } from '../../core/communities/onboarding';
 import { openGroupVerification, ownVerification, publicConnection } from '../../core/connections/verification';
 import { attributesFromClaims } from '../../core/accounts/signup';
+import { startCommunityDeletion, startCommunityExport } from '../../core/rights/jobs';
+import { sqsQueues } from '../../wiring/cloud/queues';
 import { apiGatewayRealtime } from '../../wiring/cloud/realtime';
 import type { Wiring } from '../../wiring/deps';
 
-/** Leaving a community revokes the member's live-event subscriptions. */
-export const wiring: Wiring = { realtime: apiGatewayRealtime };
+/** Leaving a community revokes the member's live-event subscriptions; data-rights jobs are queued. */
+export const wiring: Wiring = { realtime: apiGatewayRealtime, queues: sqsQueues };
 
 const list = implement(routes.listMyCommunities, async ({ user, deps }) => ({
   communities: await listMyCommunities(deps, user.id),
@@ -61,8 +63,30 @@ const start = implement(routes.startOnboarding, async ({ user, deps, event }) =>
 
 const poll = implement(routes.getOnboarding, async ({ user, deps }) => getOnboarding(deps, user));
 
+const exportData = implement(routes.startCommunityExport, async ({ params, user, deps }) =>
+  startCommunityExport(deps, user, params.communityId),
+);
+
+const deleteData = implement(routes.startCommunityDeletion, async ({ params, body, user, deps }) =>
+  startCommunityDeletion(deps, user, params.communityId, body.confirm_name),
+);
+
 /** Lambda handler of the communities area. */
 export const handler = createAreaHandler(
-  [list, add, get, updateInfo, connect, leave, openVerification, pollVerification, openForCommunity, start, poll],
+  [
+    list,
+    add,
+    get,
+    updateInfo,
+    connect,
+    leave,
+    openVerification,
+    pollVerification,
+    openForCommunity,
+    start,
+    poll,
+    exportData,
+    deleteData,
+  ],
   wiring,
 );

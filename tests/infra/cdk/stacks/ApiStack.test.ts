@@ -404,7 +404,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
   });
 
   it.each(owners)(
-    '%s touches chat-export uploads in the exports bucket only as declared, and no logo',
+    '%s touches chat-export uploads and data-rights exports in the exports bucket only as declared, and no logo',
     (owner, service) => {
       const uses = usesOf(owner);
       const env = envOf(service);
@@ -421,10 +421,38 @@ describe('api stack: what each function may use beyond the table and queues (fun
       expect(JSON.stringify(exportsBucket.Properties.LifecycleConfiguration)).toContain('expire-exports');
 
       const objects = statements.filter((st) => !actionsOf(st).includes('s3:ListBucket'));
-      expect(objects.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([
-        expect.stringMatching(/^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>\/imports\/\*$/),
-      ]);
       const list = statements.filter((st) => actionsOf(st).includes('s3:ListBucket'));
+      const under = (prefix: string) =>
+        expect.stringMatching(
+          new RegExp(`^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\\w+>\\/${prefix}\\/\\*$`),
+        );
+      const actionsUnder = (prefix: string) =>
+        objects
+          .filter((st) =>
+            resourcesOfStatement(st)
+              .map(flattenValue)
+              .some((r) => String(r).endsWith(`/${prefix}/*`)),
+          )
+          .flatMap(actionsOf)
+          .sort();
+      if (uses.objects === 'data-exports') {
+        // Presigned downloads of data-rights exports only.
+        expect(objects.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([under('data-exports')]);
+        expect(objects.flatMap(actionsOf)).toEqual(['s3:GetObject']);
+        expect(list).toEqual([]);
+        return;
+      }
+      if (uses.objects === 'data-rights') {
+        // Writes exports; erases a community's uploads and exports, listing only those two prefixes.
+        expect(actionsUnder('data-exports')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+        expect(actionsUnder('imports')).toEqual(['s3:DeleteObject']);
+        expect(list.map((st) => st.Condition)).toEqual([
+          { StringLike: { 's3:prefix': ['data-exports/*'] } },
+          { StringLike: { 's3:prefix': ['imports/*'] } },
+        ]);
+        return;
+      }
+      expect(objects.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([under('imports')]);
       if (uses.objects === 'imports-upload') {
         expect(objects.flatMap(actionsOf).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
         expect(list).toHaveLength(1);

@@ -41,12 +41,6 @@ describe('Settings tabs and footer (S2 §2.4)', () => {
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('shows in the app tab only what exists today: the address to open on a phone', async () => {
-    await open('/settings?tab=app');
-    expect(await screen.findByText('Kehila on your phone')).toBeInTheDocument();
-    expect(screen.getByText(window.location.origin)).toBeInTheDocument();
-  });
-
   it('shows session, profile and community facts in the debugging tab, and no token', async () => {
     await open('/settings?tab=debugging');
     expect(await screen.findByText('Session and Profile')).toBeInTheDocument();

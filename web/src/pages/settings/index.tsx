@@ -10,12 +10,13 @@ import { SETTINGS_TABS } from '@kehila/shared';
 import { paths } from '../../navigation/paths';
 import { ConnectGroupFlow } from '../../communities/connect/connect-group-flow';
 import { useCurrentCommunity } from '../../communities/current-community';
-import { AppTab } from './app-tab';
+import { AppInstallCard } from './app-install-card';
 import { AppearanceTab } from './appearance-tab';
 import { CommunityTab } from './community-tab';
 import { DebuggingTab } from './debugging-tab';
 import { ProfileTab } from './profile-tab';
 import { settingsText as T } from './settings-text';
+import { YourData } from './your-data';
 import styles from './settings.module.css';
 
 type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -55,7 +56,7 @@ export default function SettingsPage() {
     profile: <ProfileTab />,
     community: <CommunityTab />,
     appearance: <AppearanceTab />,
-    app: <AppTab />,
+    app: <AppInstallCard />,
     debugging: <DebuggingTab />,
   };
 
@@ -67,6 +68,7 @@ export default function SettingsPage() {
           onChange={({ detail }) => setSearch({ tab: detail.activeTabId }, { replace: true })}
           tabs={SETTINGS_TABS.map((id) => ({ id, label: T.tabs[id], content: content[id] }))}
         />
+        <YourData />
         <LegalFooter />
       </SpaceBetween>
     </ContentLayout>

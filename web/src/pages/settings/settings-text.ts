@@ -80,9 +80,6 @@ export const settingsText = {
   notSet: '—',
   yes: 'Yes',
   no: 'No',
-  // App (S2 §2.4)
-  openOnPhone: 'Kehila on your phone',
-  openOnPhoneBody: 'Open this address in your phone\'s browser and sign in with the same account:',
   legal: 'Legal',
   privacy: 'Privacy Policy',
   terms: 'Terms of Service',

@@ -134,6 +134,13 @@ export class LocalSearch implements SearchPort {
     index.remove(msgIds);
   }
 
+  async removeCommunity(communityId: string): Promise<number> {
+    // Its stored vectors are table items of the community, erased with its other items.
+    const index = await this.community(communityId);
+    this.ready.delete(communityId);
+    return index.size;
+  }
+
   async text(query: TextQuery): Promise<{ hits: SearchHit[]; nextCursor: string | null }> {
     const index = await this.community(query.communityId);
     const fromMs = toMs(query.from, 'start');

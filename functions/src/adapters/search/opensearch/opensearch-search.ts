@@ -93,6 +93,18 @@ export class OpenSearchSearch implements SearchPort {
     await this.bulk(bulkDeleteLines(this.opts.index, communityId, msgIds), [404]);
   }
 
+  async removeCommunity(communityId: string): Promise<number> {
+    // Refresh first and wait, so documents indexed a moment ago are deleted too and none is left when this answers.
+    const res = await this.opts.client.request<{ deleted?: number }>({
+      method: 'POST',
+      path: `/${this.opts.index}/_delete_by_query`,
+      query: { refresh: 'true', conflicts: 'proceed', routing: communityId },
+      body: { query: { term: { community_id: communityId } } },
+      accept: [404],
+    });
+    return res.status === 404 ? 0 : (res.body.deleted ?? 0);
+  }
+
   private async bulk(lines: Record<string, unknown>[], okStatuses: number[]): Promise<void> {
     const res = await this.opts.client.request<BulkResponse>({ method: 'POST', path: '/_bulk', ndjson: lines });
     if (!res.body.errors) return;

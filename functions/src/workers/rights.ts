@@ -1,0 +1,31 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { runDataJob } from '../core/rights/run';
+import { queues, readQueueMessage } from '../core/queues';
+import { openSearch } from '../wiring/cloud/search';
+import { s3Storage } from '../wiring/cloud/storage';
+import { processDeps, type Wiring } from '../wiring/deps';
+import { settleBatch } from './batch';
+
+/** The community's search documents and its objects (exports written, uploads erased). */
+const wiring: Wiring = { search: openSearch, storage: s3Storage };
+
+/**
+ * The `rights` queue's worker: one export or erasure per record (core/rights/run.ts). A failure is
+ * reported for that record only, so SQS retries it (each step can run again); on its last receive the
+ * job is marked failed instead of left running.
+ */
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  const deps = processDeps(wiring);
+  const outcomes = new Map<string, Error | null>();
+  for (const r of event.Records) {
+    try {
+      await runDataJob(deps, readQueueMessage('rights', r.body), {
+        lastAttempt: Number(r.attributes.ApproximateReceiveCount ?? '1') >= queues.rights.maxReceiveCount,
+      });
+      outcomes.set(r.messageId, null);
+    } catch (err) {
+      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return settleBatch('rights', event, outcomes, context);
+}

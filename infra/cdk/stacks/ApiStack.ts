@@ -153,11 +153,16 @@ export class ApiStack extends Stack {
           // Presigned downloads of the owner's finished export (S3 authorises the GET as the signer).
           grantObjects(props.exports, DATA_EXPORTS_PREFIX, fn.role, 'data-rights exports', ['s3:GetObject']);
         } else if (uses.objects === 'data-rights') {
-          // Writes exports; erases a community's uploads and exports (listing them by its prefix).
+          // Writes exports; erases a community's uploads, exports and logos (listing them by its prefix).
+          env({ LOGOS_BUCKET: props.logos.bucketName });
           grantObjects(props.exports, DATA_EXPORTS_PREFIX, fn.role, 'data-rights exports');
           grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads', ['s3:DeleteObject']);
+          grantObjects(props.exports, LOGO_UPLOADS_PREFIX, fn.role, 'logo uploads', ['s3:DeleteObject']);
+          grantObjects(props.logos, LOGOS_PREFIX, fn.role, 'published community logos', ['s3:DeleteObject']);
           grantListPrefix(props.exports, DATA_EXPORTS_PREFIX, fn.role);
           grantListPrefix(props.exports, IMPORTS_PREFIX, fn.role);
+          grantListPrefix(props.exports, LOGO_UPLOADS_PREFIX, fn.role);
+          grantListPrefix(props.logos, LOGOS_PREFIX, fn.role);
         } else {
           grantObjects(props.exports, IMPORTS_PREFIX, fn.role, 'chat-export uploads', [
             's3:GetObject',

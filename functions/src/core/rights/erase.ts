@@ -2,13 +2,22 @@ import type { Deps } from '../deps';
 import { getCommunity, releaseGroupClaim } from '../../data/communities';
 import { deletePartition, directoryLinkIds } from '../../data/community-data';
 import { keys } from '../../data/keys';
+import { LOGO_UPLOADS_KEY_PREFIX, logoFolder } from '../settings/settings';
 
 /** What an erasure removed, per store (the deletion report). */
 export type DeletionCounts = Record<string, number>;
 
-/** Object folders of a community (docs/data-rights.md): its chat-export uploads and its data exports. */
+/**
+ * Object folders of a community (docs/data-rights.md): its chat-export uploads, its data exports, its
+ * published logos (the logos bucket) and logo uploads still waiting to be checked.
+ */
 export function communityObjectFolders(communityId: string): Record<string, string> {
-  return { imports: `imports/${communityId}/`, data_exports: `data-exports/${communityId}/` };
+  return {
+    imports: `imports/${communityId}/`,
+    data_exports: `data-exports/${communityId}/`,
+    logos: logoFolder(communityId),
+    logo_uploads: `${LOGO_UPLOADS_KEY_PREFIX}${communityId}/`,
+  };
 }
 
 /**

@@ -409,7 +409,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
       const uses = usesOf(owner);
       const env = envOf(service);
       if (uses.objects === 'logos') return;
-      expect(env).not.toHaveProperty('LOGOS_BUCKET');
+      if (uses.objects !== 'data-rights') expect(env).not.toHaveProperty('LOGOS_BUCKET');
       const statements = withActionPrefix(service, 's3:');
       if (!uses.objects) {
         expect(env).not.toHaveProperty('EXPORTS_BUCKET');
@@ -443,12 +443,17 @@ describe('api stack: what each function may use beyond the table and queues (fun
         return;
       }
       if (uses.objects === 'data-rights') {
-        // Writes exports; erases a community's uploads and exports, listing only those two prefixes.
+        // Writes exports; erases a community's uploads, exports and logos, listing only those prefixes.
+        expect(env).toHaveProperty('LOGOS_BUCKET');
         expect(actionsUnder('data-exports')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
         expect(actionsUnder('imports')).toEqual(['s3:DeleteObject']);
+        expect(actionsUnder('logo-uploads')).toEqual(['s3:DeleteObject']);
+        expect(actionsUnder('logos')).toEqual(['s3:DeleteObject']);
         expect(list.map((st) => st.Condition)).toEqual([
           { StringLike: { 's3:prefix': ['data-exports/*'] } },
           { StringLike: { 's3:prefix': ['imports/*'] } },
+          { StringLike: { 's3:prefix': ['logo-uploads/*'] } },
+          { StringLike: { 's3:prefix': ['logos/*'] } },
         ]);
         return;
       }

@@ -132,6 +132,8 @@ async function seedCommunity(communityId: string, ownerId: string): Promise<void
     })),
   );
   await deps.storage.put(`imports/${communityId}/imp1/export.txt`, Buffer.from('chat'), 'text/plain');
+  await deps.storage.put(`logos/${communityId}/logo1.png`, Buffer.from('png'), 'image/png');
+  await deps.storage.put(`logo-uploads/${communityId}/up1`, Buffer.from('png'), 'image/png');
 }
 
 /** Every item of the table (a test may Scan; the app never does). */
@@ -244,6 +246,8 @@ describe("a community's deletion (GDPR Art. 17)", () => {
       'table.messages': MESSAGES_PER_COMMUNITY,
       'search.documents': MESSAGES_PER_COMMUNITY,
       'objects.imports': 1,
+      'objects.logos': 1,
+      'objects.logo_uploads': 1,
       'table.group_claim': 1,
       'table.directory_views.l1': 1,
     });
@@ -259,5 +263,8 @@ describe("a community's deletion (GDPR Art. 17)", () => {
     expect(await deps.search.stats(B)).toEqual(bDocs);
     expect(await deps.storage.head(`imports/${A}/imp1/export.txt`)).toBeNull();
     expect(await deps.storage.head(`imports/${B}/imp1/export.txt`)).not.toBeNull();
+    expect(await deps.storage.head(`logos/${A}/logo1.png`)).toBeNull();
+    expect(await deps.storage.head(`logo-uploads/${A}/up1`)).toBeNull();
+    expect(await deps.storage.head(`logos/${B}/logo1.png`)).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_FORM_COUNTRIES, ACCOUNT_MESSAGES, SIGN_UP_MESSAGES } from '@kehila/shared';
 import { MOBILE_ERROR_MESSAGES } from '@kehila/shared/rules/errors';
@@ -16,6 +16,7 @@ import { signUpResultText } from '../../../../web/src/pages/login/sign-up-result
 import { resetAuth } from '../../helpers/amplify-auth';
 import { fakeApi } from '../../helpers/fake-api';
 import { renderApp } from '../../helpers/render-app';
+import { findShown } from '../../helpers/fields';
 import { findToast } from '../../helpers/toasts';
 
 vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));
@@ -66,16 +67,17 @@ describe('/login in Hebrew (?lang=he)', () => {
     expect(screen.getByLabelText('מספר הטלפון בוואטסאפ')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'המשך' }));
     expect(await findToast('נא למלא את כל שדות החובה')).toBeInTheDocument();
-    expect(await screen.findByText('חובה להזין אימייל')).toBeInTheDocument();
-    expect(await screen.findByText('כדי להמשיך יש להסכים למדיניות הפרטיות')).toBeInTheDocument();
+    // Cloudscape repeats a field's error in a live-region announcer: the shown copy is the one checked.
+    expect(await findShown('חובה להזין אימייל')).toBeInTheDocument();
+    expect(await findShown('כדי להמשיך יש להסכים למדיניות הפרטיות')).toBeInTheDocument();
   });
 
   it('signs in in Hebrew and shows a refusal in Hebrew', async () => {
     const { user } = renderApp({ path: '/login?lang=he', fetch: fakeApi().fetch });
     await screen.findByRole('heading', { name: 'כניסה ל-Kehila' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'כניסה עם אימייל' }));
-    await waitFor(() => expect(screen.getByText('חובה להזין סיסמה')).toBeInTheDocument());
-    expect(screen.getByText('חובה להזין אימייל')).toBeInTheDocument();
+    expect(await findShown('חובה להזין סיסמה')).toBeInTheDocument();
+    expect(await findShown('חובה להזין אימייל')).toBeInTheDocument();
   });
 
   it('stays in English without the parameter', async () => {

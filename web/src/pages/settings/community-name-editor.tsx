@@ -29,10 +29,12 @@ export function CommunityNameEditor({ community }: { community: UserCommunity })
   const save = useMutation({
     mutationFn: (name: string) =>
       callApi(routes.renameCommunity, { params: { communityId: community.community_id }, body: { name } }),
+    // The list is re-read before the editor closes, so the name shown (and offered to the next
+    // rename) is the new one the moment the toast says so.
     onSuccess: async () => {
+      await refresh();
       setEditing(false);
       toast.success(T.renamed);
-      await refresh();
     },
     onError: (err) => {
       toast.error(T.renameFailed);

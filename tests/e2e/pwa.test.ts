@@ -112,6 +112,11 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
     try {
       await page.goto('/login');
       await controlled(page);
+      // Playwright holds a service worker that Chromium restarts paused for its debugger (observed: the
+      // waiting worker then never handles the page's message); DevTools' ServiceWorker domain, enabled
+      // before the new version installs, lets it run.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
       // A new deploy: the worker's bytes change, as its version does with every build.
       writeFileSync(SW_FILE, `${original}\n// next version ${Date.now()}\n`);
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
@@ -121,10 +126,6 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
         (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
       });
       await card.getByRole('button', { name: 'Update Now' }).click();
-      // Playwright holds a service worker that Chromium restarts paused for its debugger (observed: the
-      // waiting worker then never handles the page's message); DevTools' ServiceWorker domain lets it run.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('ServiceWorker.enable');
       // The reload drops the marker set on the page before it (quickly: the toast saying so may be gone
       // before it could be read; the component test reads it).
       await expect

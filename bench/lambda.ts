@@ -21,6 +21,7 @@ import { buildKehila } from '../infra/cdk/build';
 import { parseDeployConfig } from '../infra/cdk/config';
 import { BUNDLE_METAFILE_CONTEXT } from '../infra/cdk/constructs/ServiceFunction';
 import { usesOf } from '../infra/cdk/function-uses';
+import { queues } from '../functions/src/core/queues';
 import { portsOf } from '../functions/src/http/areas';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -127,10 +128,22 @@ function contents(dir: string, files: readonly string[]): string {
     .join(', ');
 }
 
-/** The owner name function-uses knows a service by (`kehila-enrich` → `workers/enrich`). */
-function ownerOf(service: string): { owner: string; kind: 'http' | 'worker' | 'other' } {
+/** The scheduled functions, by service name, and the owner function-uses knows them by. */
+const SCHEDULES: Readonly<Record<string, string>> = {
+  'aggregate-schedule': 'schedules/aggregates',
+  'summary-schedule': 'schedules/summaries',
+};
+
+/**
+ * The owner name function-uses knows a service by (`kehila-enrich` → `workers/enrich`): queue
+ * workers come from the queue declarations, so a new queue's worker is never taken for an HTTP area.
+ */
+function ownerOf(service: string): { owner: string; kind: 'http' | 'worker' | 'schedule' | 'other' } {
   const name = service.replace(/^kehila-/, '');
-  if (['enrich', 'embed', 'import'].includes(name)) return { owner: `workers/${name}`, kind: 'worker' };
+  const worker = Object.values(queues).find((q) => q.worker.split('/').pop() === name)?.worker;
+  if (worker) return { owner: worker, kind: 'worker' };
+  const schedule = SCHEDULES[name];
+  if (schedule) return { owner: schedule, kind: 'schedule' };
   if (['realtime', 'pre-sign-up', 'post-confirmation', 'custom-message', 'triggers'].includes(name)) {
     return { owner: name, kind: 'other' };
   }

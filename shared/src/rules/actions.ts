@@ -9,6 +9,7 @@ import {
   DEFAULT_ACTION_DUE_HOURS,
   DEFAULT_ACTION_PRIORITY,
   DUE_SOON_DAYS,
+  DUE_SOON_WIDGET_DAYS,
   ONE_DAY_MS,
   SNOOZE_DAYS,
 } from '../constants';
@@ -277,6 +278,23 @@ export function actionTableStatus(a: Dated, now: Date): ActionTableStatus {
   if (isOverdue(a, now)) return 'Overdue';
   if (sameLocalDay(new Date(a.due_date), now)) return 'Due Today';
   return 'Pending';
+}
+
+/** The badge of an action in the dashboard's upcoming widget (S2 §4); `date` means the badge shows its due date. */
+export type UpcomingActionBadge = 'no_due_date' | 'overdue' | 'due_today' | 'due_tomorrow' | 'due_soon' | 'date';
+
+/**
+ * The upcoming widget's badge (S2 §4, §9): No due date, Overdue (before now), Due Today, Due
+ * Tomorrow (local days), Due Soon (within the next 3 days), otherwise the date.
+ */
+export function upcomingActionBadge(a: Pick<Action, 'due_date'>, now: Date): UpcomingActionBadge {
+  if (a.due_date === null) return 'no_due_date';
+  const due = new Date(a.due_date);
+  if (due.getTime() < now.getTime()) return 'overdue';
+  if (sameLocalDay(due, now)) return 'due_today';
+  if (sameLocalDay(due, new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1))) return 'due_tomorrow';
+  if (due.getTime() <= now.getTime() + DUE_SOON_WIDGET_DAYS * ONE_DAY_MS) return 'due_soon';
+  return 'date';
 }
 
 /** The table view's subject (S2 §2.3): the first bracketed segment of the title, else General. */

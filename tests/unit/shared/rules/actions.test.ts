@@ -6,6 +6,7 @@ import {
   actionMessageReference,
   actionSubject,
   actionTableStatus,
+  upcomingActionBadge,
   composeActionDetails,
   countActions,
   detailsFromHtml,
@@ -179,6 +180,18 @@ describe('the Actions screen rules (S2 §2.3, §4, §9)', () => {
     expect(actionTableStatus(action({ due_date: new Date(2026, 2, 9).toISOString() }), local)).toBe('Overdue');
     expect(actionTableStatus(action({ due_date: sameDayLater }), local)).toBe('Due Today');
     expect(actionTableStatus(action({ due_date: new Date(2026, 2, 12).toISOString() }), local)).toBe('Pending');
+  });
+
+  it('badges the upcoming widget: No due date, Overdue, Due Today, Due Tomorrow, Due Soon within 3 days, else the date', () => {
+    const local = new Date(2026, 2, 10, 9, 0, 0);
+    const at = (day: number, hour: number) => action({ due_date: new Date(2026, 2, day, hour, 0, 0).toISOString() });
+    expect(upcomingActionBadge(action({}), local)).toBe('no_due_date');
+    expect(upcomingActionBadge(at(10, 8), local)).toBe('overdue');
+    expect(upcomingActionBadge(at(10, 23), local)).toBe('due_today');
+    expect(upcomingActionBadge(at(11, 0), local)).toBe('due_tomorrow');
+    expect(upcomingActionBadge(at(11, 23), local)).toBe('due_tomorrow');
+    expect(upcomingActionBadge(at(13, 9), local)).toBe('due_soon');
+    expect(upcomingActionBadge(at(13, 10), local)).toBe('date');
   });
 
   it('takes the subject from a bracketed segment of the title, else General', () => {

@@ -59,6 +59,14 @@ describe('AI Summary Prompt Manager (S2 §2.4, §3)', () => {
     expect(screen.getByText('Saved')).toBeInTheDocument();
   });
 
+  it('gives the system prompt 15 rows and the user prompt 12 (S2 §9)', async () => {
+    const api = fakeApi().on('GET', PROMPTS, loaded).on('GET', HISTORY, { items: [] });
+    const { user } = renderManager(api);
+    expect(await screen.findByRole('textbox', { name: 'System Prompt' })).toHaveAttribute('rows', '15');
+    await user.click(screen.getByText('User Prompt'));
+    expect(screen.getByRole('textbox', { name: 'User Prompt' })).toHaveAttribute('rows', '12');
+  });
+
   it('says Default for a prompt never saved and lists the template variables', async () => {
     const api = fakeApi().on('GET', PROMPTS, loaded).on('GET', HISTORY, { items: [] });
     const { user } = renderManager(api);

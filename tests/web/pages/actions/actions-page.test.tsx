@@ -68,6 +68,18 @@ describe('Actions screen (S2 §2.3, §4)', () => {
     expect(api.callsTo(routes.suggestActions)).toHaveLength(1);
   });
 
+  it("says 'No group found. Please join a group first.' when the server finds no group, else 'Failed to suggest actions'", async () => {
+    const api = actionsApi([]);
+    api.on(routes.suggestActions, () => ({ status: 400, body: { message: 'Group ID is missing', code: 'bad_request' } }));
+    const { user } = renderActions({ api });
+    await screen.findByText('No actions found');
+    await user.click(screen.getByRole('button', { name: 'Suggest Personal Actions' }));
+    expect(await findToast('No group found. Please join a group first.')).toBeInTheDocument();
+    api.on(routes.suggestActions, () => ({ status: 503, body: { message: 'x', code: 'unavailable' } }));
+    await user.click(screen.getByRole('button', { name: 'Suggest Personal Actions' }));
+    expect(await findToast('Failed to suggest actions')).toBeInTheDocument();
+  });
+
   it("without a group says 'No Group Associated' and disables every button", async () => {
     renderActions({ api: actionsApi([], undefined, { ...COMMUNITY, group_id: null }) });
     expect(await screen.findByText('No Group Associated')).toBeInTheDocument();
@@ -216,6 +228,22 @@ describe('action detail dialog (S2 §2.3)', () => {
       expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /close/i }));
     await waitFor(() => expect(currentUrl(router)).toBe('/actions'));
+  });
+
+  it("copies the details ('Action details copied to clipboard') and the title ('Action title copied to clipboard')", async () => {
+    const a = action({ title: 'Call the accountant', details, priority: 'high' });
+    const { user } = renderActions({ api: actionsApi([a]), path: `/actions?action=${a.action_id}` });
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy Details' }));
+    // user-event's clipboard stands in for the browser's.
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toMatch(/^Call the accountant\n\nAsk about seed rounds/);
+    expect(copied).toContain('Priority: High');
+    expect(copied).toContain('Assigned to: @dana');
+    expect(await findToast('Action details copied to clipboard')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy title' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('Call the accountant');
+    expect(await findToast('Action title copied to clipboard')).toBeInTheDocument();
   });
 
   it('sets ?action= when a card opens, and View Message goes to the referenced message', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { routes, type Dashboard, type UserCommunity } from '@kehila/shared';
 import DashboardRoute from '../../../../web/src/pages/dashboard';
 import { isCommunityManager, statCards } from '../../../../web/src/pages/dashboard/dashboard-page';
 import { renderScreen } from '../../helpers/render-screen';
+import { findToast } from '../../helpers/toasts';
 import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
 import { COMMUNITY, FakeApi, setUpMessagesTests } from '../messages/support';
 
@@ -64,6 +65,7 @@ function renderDashboard(fake: FakeApi, path = '/dashboard', width?: number) {
     routes: [
       { path: '/dashboard', element: <DashboardRoute /> },
       { path: '/messages', element: <h1>Messages screen</h1> },
+      { path: '/actions', element: <h1>Actions screen</h1> },
     ],
     path,
     fetch: fake.fetch,
@@ -130,5 +132,94 @@ describe('Dashboard screen', () => {
     renderDashboard(api(dashboard(), { ...COMMUNITY, group_id: null }));
     expect(await screen.findByText('No Community Access')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check Settings' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard summary and upcoming actions (S2 §2.2, §4)', () => {
+  const SUMMARY = ['## Key Topics', '- Hiring', '## Action Items', '- Send CVs', '## Recommended Actions', '## Quick Stats', '- Messages: 12'].join('\n');
+  const stored = () => ({ id: 's-1', group_id: COMMUNITY.group_id, summary: SUMMARY, created_at: new Date().toISOString() });
+  const pending = (id: string, due: Date | null) => ({
+    action_id: id,
+    group_id: COMMUNITY.group_id,
+    user_id: 'user-dana',
+    title: `Action ${id}`,
+    details: null,
+    due_date: due ? due.toISOString() : null,
+    priority: 'medium',
+    status: 'pending',
+    assigned_to: null,
+    evidence: null,
+    source: 'manual',
+    created_at: new Date().toISOString(),
+    reminder_ts: null,
+    message_refs: [],
+  });
+
+  it('offers Suggest actions only once a summary exists, and shows the generated summary card', async () => {
+    const fake = api(dashboard()).on(routes.generateSummary, () => stored());
+    const { user } = renderDashboard(fake);
+    const generate = await screen.findByRole('button', { name: 'Generate summary' });
+    expect(screen.queryByRole('button', { name: 'Suggest actions' })).not.toBeInTheDocument();
+    await user.click(generate);
+    expect(await findToast('Summary generated successfully')).toBeInTheDocument();
+    const card = await screen.findByTestId('summary-body');
+    for (const part of ['Key Topics', 'Action Items', 'Recommended Actions', 'Quick Stats'])
+      expect(within(card).getByRole('region', { name: part })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Suggest actions' })).toBeEnabled();
+  });
+
+  it("shows a stored summary with 'AI summary ready' and suggests actions with a View Actions link", async () => {
+    const fake = api(dashboard())
+      .on(routes.latestSummary, () => stored())
+      .on(routes.suggestActions, () => ({ actions: [pending('a', null), pending('b', null)] }));
+    const { user, router } = renderDashboard(fake);
+    expect(await findToast('AI summary ready')).toBeInTheDocument();
+    expect(await screen.findByTestId('summary-body')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suggest actions' }));
+    expect(await findToast('2 actions suggested successfully!')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'View Actions' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/actions'));
+  });
+
+  it('badges upcoming actions: No due date, Overdue, Due Today, Due Tomorrow, Due Soon, otherwise the date', async () => {
+    const now = new Date();
+    const day = (d: number, h: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + d, h, 30);
+    const later = day(10, 12);
+    const items = [
+      pending('overdue', new Date(now.getTime() - 3_600_000)),
+      pending('today', new Date(now.getTime() + 60_000)),
+      pending('tomorrow', day(1, 12)),
+      pending('soon', day(2, 12)),
+      pending('later', later),
+    ];
+    const fake = api(dashboard()).on(routes.listActions, () => ({
+      items,
+      nextCursor: null,
+      counts: { pending: 5, due_soon: 3, completed: 0, all: 5 },
+    }));
+    renderDashboard(fake);
+    const badgeOf = async (title: string) => {
+      const link = await screen.findByRole('link', { name: title });
+      return link.parentElement?.querySelector('[data-badge]')?.textContent;
+    };
+    expect(await badgeOf('Action overdue')).toBe('Overdue');
+    expect(await badgeOf('Action tomorrow')).toBe('Due Tomorrow');
+    expect(await badgeOf('Action soon')).toBe('Due Soon');
+    expect(await badgeOf('Action later')).toBe(
+      later.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+    );
+    // 'today' is a minute from now: Due Today unless the test runs in the last minute of the day.
+    expect(['Due Today', 'Due Tomorrow']).toContain(await badgeOf('Action today'));
+  });
+
+  it('badges an upcoming action without a due date No due date', async () => {
+    const fake = api(dashboard()).on(routes.listActions, () => ({
+      items: [pending('none', null)],
+      nextCursor: null,
+      counts: { pending: 1, due_soon: 0, completed: 0, all: 1 },
+    }));
+    renderDashboard(fake);
+    const link = await screen.findByRole('link', { name: 'Action none' });
+    expect(link.parentElement?.querySelector('[data-badge]')?.textContent).toBe('No due date');
   });
 });

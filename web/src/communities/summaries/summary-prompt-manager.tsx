@@ -11,7 +11,13 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
-import { SUMMARY_PROMPT_TEMPLATE_VARIABLES, type PromptHistoryItem, type PromptName } from '@kehila/shared';
+import {
+  PROMPT_EDITOR_ROWS_SYSTEM,
+  PROMPT_EDITOR_ROWS_USER,
+  SUMMARY_PROMPT_TEMPLATE_VARIABLES,
+  type PromptHistoryItem,
+  type PromptName,
+} from '@kehila/shared';
 import { routes } from '../../api/routes';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
@@ -117,7 +123,7 @@ export function SummaryPromptManager({ communityId }: { communityId: string }) {
         </SpaceBetween>
         <Textarea
           ariaLabel={name === 'system_prompt' ? T.system : T.user}
-          rows={10}
+          rows={name === 'system_prompt' ? PROMPT_EDITOR_ROWS_SYSTEM : PROMPT_EDITOR_ROWS_USER}
           value={text}
           onChange={({ detail }) => setDrafts((d) => ({ ...d, [name]: detail.value }))}
           nativeTextareaAttributes={{ dir: 'auto' }}

@@ -294,6 +294,12 @@ function ActionsWorkspace({ community }: { community: UserCommunity }) {
               () => toast.error(ACTIONS_TEXTS.copyFailed),
             );
           }}
+          onCopyTitle={(a) => {
+            navigator.clipboard.writeText(a.title).then(
+              () => toast.success(ACTIONS_TEXTS.titleCopied),
+              () => toast.error(ACTIONS_TEXTS.copyFailed),
+            );
+          }}
           onViewMessage={(msgId) => navigate(`/messages?id=${encodeURIComponent(msgId)}`)}
           onMarkComplete={(a) =>
             changes.update.mutate({

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ACTION_FORM_MESSAGES,
   ACTIONS_STALE_MS,
   type Action,
   type ActionChangeInput,
@@ -111,7 +112,7 @@ export function useActionChanges(communityId: string) {
       toast.success(ACTIONS_TEXTS.suggested(actions.length));
       await refresh();
     },
-    onError: () => toast.error(ACTIONS_TEXTS.suggestFailed),
+    onError: (err) => toast.error(actionFailureText(err, ACTIONS_TEXTS.suggestFailed)),
   });
 
   // S2 §8: 'Processed {n} reminders'; a reminder the gateway refused stays due and is reported as a failure.
@@ -126,6 +127,19 @@ export function useActionChanges(communityId: string) {
   });
 
   return { update, remove, bulkUpdate, bulkDelete, suggest, processReminders };
+}
+
+/**
+ * The words of a failed create or suggest on the Actions screen (S2 §5): 'User not authenticated'
+ * when the session is gone, 'No group found. Please join a group first.' when the community has no
+ * group (the server says 'Group ID is missing'), else the fallback.
+ */
+export function actionFailureText(err: unknown, fallback: string): string {
+  if (err instanceof ApiRequestError) {
+    if (err.code === 'unauthenticated') return ACTION_FORM_MESSAGES.notAuthenticated;
+    if (err.status === 400 && err.message === ACTION_FORM_MESSAGES.groupMissing) return ACTION_FORM_MESSAGES.noGroup;
+  }
+  return fallback;
 }
 
 /** The server's own words for a refused bulk change ('or the server message', S2 §8), when it gave a 4xx. */

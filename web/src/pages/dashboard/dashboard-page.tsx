@@ -16,23 +16,29 @@ import Spinner from '@cloudscape-design/components/spinner';
 import {
   AVG_MSGS_PER_DAY_DECIMALS,
   AVG_SENTIMENT_DECIMALS,
-  DUE_SOON_WIDGET_DAYS,
   HIGH_URGENCY_PCT_DECIMALS,
   roundTo,
   textDirection,
-  type Action,
+  upcomingActionBadge,
   type Dashboard,
+  type UpcomingActionBadge,
   type UserCommunity,
 } from '@kehila/shared';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { ChartTable } from '../../components/charts/chart-table';
 import { HourBars, hourLabel } from '../../components/charts/hour-bars';
+import { SuggestedActionsNotice } from '../messages/components/suggested-actions-notice';
 import { useAiSummary } from '../messages/use-ai-summary';
 import { formatActionDate } from '../actions/actions-texts';
 import { DASHBOARD_TEXTS as T } from './dashboard-texts';
 import { useDashboard, useUpcomingActions } from './use-dashboard';
 
 const ActiveUsersChart = lazy(() => import('./components/active-users-chart'));
+const SummaryPanel = lazy(() =>
+  import('../../components/messages/summary-panel').then((m) => ({ default: m.SummaryPanel })),
+);
+
+type AiSummary = ReturnType<typeof useAiSummary>;
 
 /** The stat cards' figures as shown (S2 §9 rounding); '—' where nothing was scored. */
 export function statCards(d: Dashboard) {
@@ -78,9 +84,18 @@ export function isCommunityManager(senderName: string | null, adminName: string 
   return !!senderName && !!adminName && senderName.trim().toLocaleLowerCase() === adminName.trim().toLocaleLowerCase();
 }
 
-function Header_({ community, onRefresh }: { community: UserCommunity | null; onRefresh: () => void }) {
+function Header_({
+  community,
+  ai,
+  onRefresh,
+}: {
+  community: UserCommunity | null;
+  ai: AiSummary;
+  onRefresh: () => void;
+}) {
   const navigate = useNavigate();
-  const ai = useAiSummary(community?.group_id ? community.community_id : null);
+  // S2 §4: Suggest actions only once a summary exists; both disabled while either runs.
+  const processing = ai.generating || ai.suggesting;
   return (
     <Header
       variant="h1"
@@ -90,12 +105,14 @@ function Header_({ community, onRefresh }: { community: UserCommunity | null; on
           <Button onClick={() => navigate('/messages')}>{T.messages}</Button>
           {community?.group_id && (
             <>
-              <Button iconName="gen-ai" loading={ai.generating} onClick={ai.generate}>
+              <Button iconName="gen-ai" loading={ai.generating} disabled={processing} onClick={ai.generate}>
                 {T.generateSummary}
               </Button>
-              <Button iconName="suggestions" loading={ai.suggesting} onClick={ai.suggest}>
-                {T.suggestActions}
-              </Button>
+              {ai.summary && (
+                <Button iconName="suggestions" loading={ai.suggesting} disabled={processing} onClick={ai.suggest}>
+                  {T.suggestActions}
+                </Button>
+              )}
             </>
           )}
           <Button iconName="refresh" ariaLabel={T.refresh} onClick={onRefresh}>
@@ -117,6 +134,7 @@ export function DashboardPage() {
   const { community, isLoading, isError, refresh } = useCurrentCommunity();
   const navigate = useNavigate();
   const reload = () => window.location.reload();
+  const ai = useAiSummary(community?.group_id ? community.community_id : null);
 
   let body;
   if (isLoading) body = <DashboardSkeleton />;
@@ -159,7 +177,19 @@ export function DashboardPage() {
 
   return (
     <SpaceBetween size="l">
-      <Header_ community={community} onRefresh={reload} />
+      <Header_ community={community} ai={ai} onRefresh={reload} />
+      {community?.group_id && ai.summary && (
+        <Suspense fallback={null}>
+          <SummaryPanel
+            summary={ai.summary}
+            footer={
+              ai.suggestedCount !== null ? (
+                <SuggestedActionsNotice count={ai.suggestedCount} onDismiss={ai.dismissSuggested} />
+              ) : undefined
+            }
+          />
+        </Suspense>
+      )}
       {body}
     </SpaceBetween>
   );
@@ -355,14 +385,30 @@ function RecentMessages({ d }: { d: Dashboard }) {
   );
 }
 
-function dueSoon(a: Action, now: number): boolean {
-  return a.due_date !== null && Date.parse(a.due_date) <= now + DUE_SOON_WIDGET_DAYS * 86_400_000;
+const BADGE_COLOR: Record<UpcomingActionBadge, 'red' | 'blue' | 'grey'> = {
+  no_due_date: 'grey',
+  overdue: 'red',
+  due_today: 'red',
+  due_tomorrow: 'blue',
+  due_soon: 'blue',
+  date: 'grey',
+};
+
+/** An upcoming action's badge (S2 §4): No due date, Overdue, Due Today, Due Tomorrow, Due Soon, otherwise the date. */
+function UpcomingBadge({ dueDate, now }: { dueDate: string | null; now: Date }) {
+  const badge = upcomingActionBadge({ due_date: dueDate }, now);
+  const text = badge === 'date' ? formatActionDate(dueDate) : T.upcomingBadges[badge];
+  return (
+    <Badge color={BADGE_COLOR[badge]}>
+      <span data-badge={badge}>{text}</span>
+    </Badge>
+  );
 }
 
 function UpcomingActions({ communityId }: { communityId: string }) {
   const upcoming = useUpcomingActions(communityId);
   const items = upcoming.data?.items ?? [];
-  const now = upcoming.dataUpdatedAt;
+  const now = new Date(upcoming.dataUpdatedAt);
   return (
     <Container header={<Header variant="h2">{T.upcoming}</Header>}>
       {upcoming.isPending ? (
@@ -379,10 +425,12 @@ function UpcomingActions({ communityId }: { communityId: string }) {
               <AppLink to={`/actions?action=${encodeURIComponent(a.action_id)}`}>
                 <bdi dir="auto">{a.title}</bdi>
               </AppLink>{' '}
-              {dueSoon(a, now) && <Badge color="red">{T.dueSoon}</Badge>}
-              <Box variant="small" color="text-body-secondary">
-                {a.due_date ? formatActionDate(a.due_date) : T.noDueDate}
-              </Box>
+              <UpcomingBadge dueDate={a.due_date} now={now} />
+              {a.due_date && upcomingActionBadge(a, now) !== 'date' && (
+                <Box variant="small" color="text-body-secondary">
+                  {formatActionDate(a.due_date)}
+                </Box>
+              )}
             </div>
           ))}
         </SpaceBetween>

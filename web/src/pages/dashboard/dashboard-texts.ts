@@ -63,7 +63,13 @@ export const DASHBOARD_TEXTS = {
   upcoming: 'Your Upcoming Actions',
   noUpcoming: 'No upcoming actions',
   caughtUp: "You're all caught up",
-  dueSoon: 'Due soon',
-  noDueDate: 'No due date',
+  /** Badges of the upcoming actions (S2 §4); otherwise the badge shows the due date. */
+  upcomingBadges: {
+    no_due_date: 'No due date',
+    overdue: 'Overdue',
+    due_today: 'Due Today',
+    due_tomorrow: 'Due Tomorrow',
+    due_soon: 'Due Soon',
+  },
   loadingCharts: 'Loading charts',
 } as const;

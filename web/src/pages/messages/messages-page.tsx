@@ -1,7 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
@@ -21,10 +20,11 @@ import { useCurrentCommunity } from '../../communities/current-community';
 import { useMediaQuery } from '../../components/use-media-query';
 import { useToast } from '../../components/toast/use-toast';
 import { MessagesHeader } from './components/messages-header';
+import { SuggestedActionsNotice } from './components/suggested-actions-notice';
 import { ThreadOverview } from './components/thread-overview';
 import { flattenPages } from './live-cache';
 import { useAiSearch } from './use-ai-search';
-import { SUMMARY_TEXTS, useAiSummary } from './use-ai-summary';
+import { useAiSummary } from './use-ai-summary';
 import { useIsMobile } from './use-is-mobile';
 import { useLiveMessages } from './use-live-messages';
 import { useMessageFilters } from './use-message-filters';
@@ -187,24 +187,7 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
         summary={summary.summary}
         footer={
           summary.suggestedCount !== null ? (
-            <Alert
-              type="success"
-              dismissible
-              onDismiss={summary.dismissSuggested}
-              action={
-                <Button
-                  href="/actions"
-                  onFollow={(e) => {
-                    e.preventDefault();
-                    navigate('/actions');
-                  }}
-                >
-                  {SUMMARY_TEXTS.viewActions}
-                </Button>
-              }
-            >
-              {SUMMARY_TEXTS.suggested(summary.suggestedCount)}
-            </Alert>
+            <SuggestedActionsNotice count={summary.suggestedCount} onDismiss={summary.dismissSuggested} />
           ) : undefined
         }
       />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type StoredSummary } from '@kehila/shared';
+import { ACTION_FORM_MESSAGES, type StoredSummary } from '@kehila/shared';
+import { ApiRequestError } from '../../api/client';
 import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { useToast } from '../../components/toast/use-toast';
@@ -65,8 +66,10 @@ export function useAiSummary(communityId: string | null) {
       toast.success(SUMMARY_TEXTS.suggested(actions.length));
       void queryClient.invalidateQueries({ queryKey: ['actions'] });
     },
-    onError: () => {
-      toast.error(SUMMARY_TEXTS.suggestFailed);
+    onError: (err) => {
+      // S2 §5: suggesting needs a signed-in user.
+      const signedOut = err instanceof ApiRequestError && err.code === 'unauthenticated';
+      toast.error(signedOut ? ACTION_FORM_MESSAGES.notAuthenticated : SUMMARY_TEXTS.suggestFailed);
     },
   });
 

@@ -61,7 +61,7 @@ const PRIORITY_OPTIONS = (['low', 'medium', 'high'] as const).map((p) => ({ valu
 
 /**
  * The action detail dialog (S2 §2.3) in view mode (title, badges, details, due date, created,
- * assigned to, source, evidence; Copy Details, View Message, Mark Complete, Edit Action) and edit
+ * assigned to, source, evidence; Copy title, Copy Details, View Message, Mark Complete, Edit Action) and edit
  * mode (title, details, advanced options; Cancel, Save changes).
  */
 export function ActionDialog({
@@ -71,6 +71,7 @@ export function ActionDialog({
   saving,
   onClose,
   onCopy,
+  onCopyTitle,
   onViewMessage,
   onMarkComplete,
   onSave,
@@ -81,6 +82,7 @@ export function ActionDialog({
   saving: boolean;
   onClose: () => void;
   onCopy: (a: Action) => void;
+  onCopyTitle: (a: Action) => void;
   onViewMessage: (msgId: string) => void;
   onMarkComplete: (a: Action) => void;
   onSave: (a: Action, change: ActionChangeInput, done: () => void) => void;
@@ -93,7 +95,17 @@ export function ActionDialog({
       closeAriaLabel="Close"
       onDismiss={onClose}
       size="large"
-      header={<span dir={textDirection(title)}>{title}</span>}
+      header={
+        <span dir={textDirection(title)}>
+          {title}
+          {action && !editing && (
+            <>
+              {' '}
+              <Button variant="inline-icon" iconName="copy" ariaLabel={ACTIONS_TEXTS.copyTitle} onClick={() => onCopyTitle(action)} />
+            </>
+          )}
+        </span>
+      }
       footer={
         action && !editing ? (
           <Box float="right">

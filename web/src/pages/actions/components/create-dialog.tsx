@@ -12,7 +12,7 @@ import { routes } from '../../../api/routes';
 import { useCallApi } from '../../../api/use-call-api';
 import { useToast } from '../../../components/toast/use-toast';
 import { ACTIONS_TEXTS } from '../actions-texts';
-import { actionsKeys } from '../use-actions';
+import { actionFailureText, actionsKeys } from '../use-actions';
 import { EditForm } from './action-dialog';
 
 /**
@@ -50,7 +50,7 @@ export function CreateDialog({ communityId, onClose, onCreated }: { communityId:
       onCreated();
       onClose();
     },
-    onError: () => toast.error(CREATE_ACTION_TEXTS.createFailed),
+    onError: (err) => toast.error(actionFailureText(err, CREATE_ACTION_TEXTS.createFailed)),
   });
   return (
     <Modal visible closeAriaLabel="Close" onDismiss={onClose} size="large" header={ACTIONS_TEXTS.create}>

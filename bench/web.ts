@@ -62,7 +62,8 @@ function printVitals(rows: readonly Vitals[]): void {
     String(r.accessibility),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]?.length ?? 0)));
-  const line = (c: readonly string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
+  const line = (c: readonly string[]) =>
+    c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
   console.log(
     '\nLighthouse-style first visit (phone 412×823 @1.75, CPU 4× slower, slow 4G 150 ms / 1.6 Mbit/s; bench/web-vitals.ts)\n',
   );
@@ -72,7 +73,8 @@ function printVitals(rows: readonly Vitals[]): void {
   const landing = rows.find((r) => r.route === '/');
   const ok = (pass: boolean) => (pass ? '✓' : '✗');
   console.log('\nTargets (issue 15):');
-  if (landing) console.log(`  ${ok(landing.jsGzipBytes <= 150 * 1024)} landing JS ≤ 150 KB gzip (${kb(landing.jsGzipBytes)} KB)`);
+  if (landing)
+    console.log(`  ${ok(landing.jsGzipBytes <= 150 * 1024)} landing JS ≤ 150 KB gzip (${kb(landing.jsGzipBytes)} KB)`);
   for (const r of rows) {
     console.log(
       `  ${ok(r.performance >= 95)} ${r.route} performance ≥ 95 (${r.performance})   ${ok(r.accessibility >= 95)} accessibility ≥ 95 (${r.accessibility})   ${ok(r.cls < 0.05)} CLS < 0.05 (${r.cls.toFixed(3)})`,
@@ -321,7 +323,11 @@ let browser: Browser | undefined;
 try {
   if (!values['no-build']) {
     console.error('Building the web app (vite build web)…');
-    execFileSync('npx', ['vite', 'build', 'web', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', 'web', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
   }
   let base = values.base;
   if (!base) {

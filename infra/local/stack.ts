@@ -276,6 +276,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     gatewayUrl = gateway.url;
 
     if (opts.web === 'dev') {
+      // Vite 8 lists, at every start, what its future native config loader would not support
+      // (extensionless imports, which the bundling loader we use resolves): a page of noise.
+      process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
       const { createServer } = await import('vite');
       const vite = await createServer({
         configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),

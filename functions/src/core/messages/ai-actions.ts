@@ -4,6 +4,7 @@ import {
   ACTION_FORM_MESSAGES,
   citedSummarySchema,
   DEFAULT_SUMMARY_PROMPTS,
+  STORED_SUMMARY_VALIDITY_MS,
   THREADS_QUERY_LIMIT,
   type Action,
   type ActionForm,
@@ -26,8 +27,6 @@ import { logger } from '../logger';
 
 /** Messages an AI summary or suggestion reads: the newest, in time order. */
 const AI_MESSAGE_WINDOW = 200;
-/** A stored summary is reused only when younger than 24 hours (S2 §4, §9). */
-export const SUMMARY_VALIDITY_MS = 24 * 60 * 60 * 1000;
 /** Source of actions the AI suggested (the spec names only 'manual' for user-created ones). */
 export const ACTION_SOURCE_AI = 'ai_suggested';
 
@@ -138,7 +137,7 @@ export async function latestSummary(
 ): Promise<StoredSummary | null> {
   const s = await latestStoredSummary(deps.db, communityId);
   if (!s) return null;
-  return deps.now().getTime() - Date.parse(s.created_at) < SUMMARY_VALIDITY_MS ? s : null;
+  return deps.now().getTime() - Date.parse(s.created_at) < STORED_SUMMARY_VALIDITY_MS ? s : null;
 }
 
 /**

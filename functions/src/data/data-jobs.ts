@@ -11,6 +11,8 @@ const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const StoredDataJobSchema = DataJobSchema.omit({ download_url: true, download_expires_at: true }).extend({
   user_id: z.string(),
   object_key: z.string().nullable(),
+  /** An account job: the user's name in the user pool (`cognito:username`), which its deletion removes. */
+  user_name: z.string().nullable().optional(),
 });
 export type StoredDataJob = z.infer<typeof StoredDataJobSchema>;
 

@@ -46,7 +46,9 @@ export async function updateDataJob(
   db: Db,
   userId: string,
   jobId: string,
-  patch: Partial<Pick<StoredDataJob, 'status' | 'progress' | 'counts' | 'error' | 'object_key' | 'updated_at'>>,
+  patch: Partial<
+    Pick<StoredDataJob, 'status' | 'progress' | 'counts' | 'error' | 'object_key' | 'user_name' | 'updated_at'>
+  >,
 ): Promise<void> {
   await db.doc.send(
     new UpdateCommand({

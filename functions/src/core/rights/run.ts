@@ -58,7 +58,14 @@ export async function runDataJob(
         job.kind === 'account_deletion'
           ? await eraseAccount(deps, job, progress)
           : await eraseCommunity(deps, job.community_id ?? '', progress);
-      await updateDataJob(deps.db, job.user_id, job.id, { status: 'done', progress: 100, counts, updated_at: at() });
+      // The record of an account's deletion keeps no sign-in name (it may be the e-mail address).
+      await updateDataJob(deps.db, job.user_id, job.id, {
+        status: 'done',
+        progress: 100,
+        counts,
+        ...(job.kind === 'account_deletion' ? { user_name: null } : {}),
+        updated_at: at(),
+      });
     }
     logger.info('data-rights job done', { jobId: job.id, kind: job.kind, communityId: job.community_id });
   } catch (err) {

@@ -152,7 +152,7 @@ describe('data rights in Chromium', () => {
     await page.locator('input[type=email]').first().fill(newcomer.email);
     await page.locator('input[type=password]').first().fill(newcomer.password);
     await page.getByRole('button', { name: /sign in with email/i }).click();
-    await page.getByRole('alert').first().waitFor();
+    await page.getByText('Incorrect email or password.').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
@@ -164,9 +164,13 @@ describe('data rights in Chromium', () => {
     await page.getByRole('button', { name: 'Delete community' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this community?' });
     const confirm = dialog.getByRole('button', { name: 'Delete permanently' });
-    await dialog.getByRole('textbox').fill(`${DEMO_COMMUNITY.name} (typo)`);
+    // The name as shown (the community's display name), read from the field's label.
+    const label = (await dialog.getByText(/^Type ".*" to confirm$/).textContent()) ?? '';
+    const shown = /^Type "(.*)" to confirm$/.exec(label)?.[1] ?? '';
+    expect(shown).not.toBe('');
+    await dialog.getByRole('textbox').fill(`${shown} (typo)`);
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox').fill(DEMO_COMMUNITY.name);
+    await dialog.getByRole('textbox').fill(shown);
     await confirm.click();
     await dialog.getByText('Community deleted').waitFor({ timeout: 120_000 });
     await dialog.getByText('table.messages').waitFor();

@@ -24,6 +24,13 @@ const BROWSER_TARGETS: ReadonlySet<string> = new Set([
   'GlobalSignOut',
   'RevokeToken',
 ]);
+/**
+ * What the functions make besides the browser's operations (cloud: signed with their role, which only
+ * the rights worker's grants): deleting a user who deleted their own account. Served on the functions'
+ * loopback listener only, never at the browser's `/cognito`.
+ */
+export const FUNCTION_ADMIN_TARGETS: ReadonlySet<string> = new Set(['AdminDeleteUser']);
+
 /** The flows InitiateAuth accepts from the browser (SRP is a cloud flow; cognito-local lacks it). */
 const BROWSER_AUTH_FLOWS: ReadonlySet<string> = new Set(['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 
@@ -68,6 +75,8 @@ export function cognitoProxy(
   endpoint: string,
   hooks: Readonly<Record<string, CognitoHook>> = {},
   targets: Readonly<Record<string, CognitoTarget>> = {},
+  /** Operations passed besides the browser's: the functions' own listener adds the admin ones they make. */
+  extra: ReadonlySet<string> = new Set(),
 ) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const header = String(req.headers['x-amz-target'] ?? '');
@@ -75,7 +84,7 @@ export function cognitoProxy(
     const body = await readBody(req);
     const input = parseInput(body);
     let out: { status: number; text: string };
-    if (req.method !== 'POST' || service !== 'AWSCognitoIdentityProviderService' || !BROWSER_TARGETS.has(target)) {
+    if (req.method !== 'POST' || service !== 'AWSCognitoIdentityProviderService' || !(BROWSER_TARGETS.has(target) || extra.has(target))) {
       out = refusal(
         'NotAuthorizedException',
         `${target || 'This request'} is not available on this endpoint: it serves the app's sign-in only.`,

@@ -17,7 +17,7 @@ import { ensureQueues, type QueueUrls } from './engines/sqs';
 import { startCognito, ensureUserPool } from './engines/cognito';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './engines/net';
 import { startGateway, type AreaHandler, type Gateway, type Middleware } from './gateway';
-import { cognitoProxy, type CognitoHook, type CognitoTarget } from './cognito-proxy';
+import { cognitoProxy, FUNCTION_ADMIN_TARGETS, type CognitoHook, type CognitoTarget } from './cognito-proxy';
 import { createStackHealth } from './health';
 import { startWorkersThread, type WorkersThread } from './workers-host';
 import { seedDemo } from './seed';
@@ -151,12 +151,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const pool = await ensureUserPool(cognito);
     // The browser and the functions reach cognito-local through the same proxy (its operations, the
     // plugins' hooks: the dev mailbox sees the sign-ups the accounts API makes). Plugins fill these
-    // two tables once the gateway exists; the proxy reads them per call.
+    // two tables once the gateway exists; the proxy reads them per call. The functions' listener also
+    // passes the admin operations they make (FUNCTION_ADMIN_TARGETS), never the browser's `/cognito`.
     const hooks: Record<string, CognitoHook> = {};
     const targets: Record<string, CognitoTarget> = {};
     const proxy = cognitoProxy(cognito.endpoint, hooks, targets);
+    const functionsProxy = cognitoProxy(cognito.endpoint, hooks, targets, FUNCTION_ADMIN_TARGETS);
     const functionsCognito = await listenLoopback((req, res) => {
-      proxy(req, res).catch((err: unknown) => {
+      functionsProxy(req, res).catch((err: unknown) => {
         log(`cognito proxy error: ${String(err)}`);
         if (!res.headersSent) res.writeHead(502).end();
       });

@@ -198,10 +198,17 @@ export const queues = {
     visibilityTimeoutSeconds: 960,
     timeoutSeconds: 900,
     memoryMb: 2048,
-    summary: 'Data-rights jobs: a community’s export (zip of JSON and CSV) or its erasure from every store.',
+    summary:
+      'Data-rights jobs: a community’s export (zip of JSON and CSV) or its erasure from every store; a user’s own account export or deletion.',
     message: DataRightsTaskSchema,
-    // The search index (a community's documents), the exports and the community's uploads.
-    uses: { search: 'write', objects: 'data-rights' } as RouteUses,
+    // The search index (a community's documents), the exports and the community's uploads; the
+    // sender hash key (a user's own messages) and the user pool (an account's sign-in is deleted).
+    uses: {
+      search: 'write',
+      objects: 'data-rights',
+      secrets: ['senderHashKey'],
+      identity: 'delete-users',
+    } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

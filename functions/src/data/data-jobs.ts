@@ -11,6 +11,8 @@ const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const StoredDataJobSchema = DataJobSchema.omit({ download_url: true, download_expires_at: true }).extend({
   user_id: z.string(),
   object_key: z.string().nullable(),
+  /** An account job: the user's name in the user pool (`cognito:username`), which its deletion removes. */
+  user_name: z.string().nullable().optional(),
 });
 export type StoredDataJob = z.infer<typeof StoredDataJobSchema>;
 
@@ -44,7 +46,9 @@ export async function updateDataJob(
   db: Db,
   userId: string,
   jobId: string,
-  patch: Partial<Pick<StoredDataJob, 'status' | 'progress' | 'counts' | 'error' | 'object_key' | 'updated_at'>>,
+  patch: Partial<
+    Pick<StoredDataJob, 'status' | 'progress' | 'counts' | 'error' | 'object_key' | 'user_name' | 'updated_at'>
+  >,
 ): Promise<void> {
   await db.doc.send(
     new UpdateCommand({

@@ -23,7 +23,14 @@ export const keys = {
   /** The consent a user gave (S1 §3 consent record / profile creation metadata). */
   consent: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'CONSENT' }),
   /** Consent given on the sign-up form, kept by e-mail until the account is confirmed (ttl). */
-  /** A data-rights job (export or erasure of a community) of the user who started it. */
+  /** A user's own partition (profile, consent, group verifications, data-rights jobs): erased with the account. */
+  userPartition: (userId: string) => `USER#${userId}`,
+  /**
+   * Left by a user's account deletion (no personal data; `ttl` a day, longer than a token lives): a
+   * token issued before it cannot create the profile again (core/accounts/profiles.ts ensureProfile).
+   */
+  erasedAccount: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'ERASED' }),
+  /** A data-rights job (export or erasure of a community, or of the user's own account) of the user who started it. */
   dataJob: (userId: string, jobId: string): ItemKey => ({ pk: `USER#${userId}`, sk: `DATAJOB#${jobId}` }),
   /**
    * Every partition a community owns besides `C#<cid>` itself (docs/data-model.md), for its erasure;

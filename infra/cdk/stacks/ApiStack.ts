@@ -5,6 +5,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@kehila/functions/data/table';
 import type { DeployConfig } from '../config';
@@ -169,6 +170,12 @@ export class ApiStack extends Stack {
             's3:DeleteObject',
           ]);
         }
+      }
+      if (uses.identity === 'delete-users') {
+        // A user's own account deletion (the rights worker): AdminDeleteUser on this pool only.
+        fn.role.addToPrincipalPolicy(
+          new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [props.userPool.userPoolArn] }),
+        );
       }
       for (const key of uses.secrets ?? []) {
         secrets[key].secret.grantRead(fn.role);

@@ -104,8 +104,11 @@ export interface RouteUses {
   readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights')[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
-  /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */
-  readonly identity?: true;
+  /**
+   * The user pool: `true`, its public API as the web client (SignUp, ConfirmForgotPassword: no grant,
+   * the client id); `'delete-users'`, also AdminDeleteUser on the pool (a user's own account deletion).
+   */
+  readonly identity?: true | 'delete-users';
   /** WhatsApp: verifies gateway webhooks (`receive`), sends messages (`send`). */
   readonly whatsapp?: readonly ('receive' | 'send')[];
   /** The payment provider's API (hosted checkouts). */
@@ -283,7 +286,9 @@ export function mergeUses(list: readonly (RouteUses | undefined)[]): RouteUses {
     ...(secrets.length ? { secrets } : {}),
     ...(whatsapp.length ? { whatsapp } : {}),
     ...(list.some((u) => u?.payments) ? { payments: true as const } : {}),
-    ...(list.some((u) => u?.identity) ? { identity: true as const } : {}),
+    ...(list.some((u) => u?.identity)
+      ? { identity: list.some((u) => u?.identity === 'delete-users') ? ('delete-users' as const) : (true as const) }
+      : {}),
     ...(realtimes.length
       ? { realtime: realtimes.includes('publish') ? ('publish' as const) : ('revoke' as const) }
       : {}),

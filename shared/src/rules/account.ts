@@ -24,6 +24,8 @@ export const ACCOUNT_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   /** Ours (the spec has no common-password rule): sign-up and reset refuse the most common passwords. */
   passwordTooCommon: 'This password is too common. Please choose another one.',
+  /** Ours: a token issued before its user deleted their account (docs/data-rights.md). */
+  accountDeleted: 'This account has been deleted',
 } as const;
 
 /** S1 §8 sign-up texts the server answers with (the web shows them as they come). */

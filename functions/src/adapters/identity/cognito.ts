@@ -1,4 +1,4 @@
-import { AwsError, awsPublicJson, type AwsTarget } from '../../aws/http';
+import { AwsError, awsJson, awsPublicJson, type AwsTarget } from '../../aws/http';
 import type { Config } from '../../core/config';
 import {
   IdentityError,
@@ -15,8 +15,8 @@ const attributeList = (record: Readonly<Record<string, string>>) =>
 /**
  * The user pool's public API over one unsigned JSON call each (aws/http.ts `awsPublicJson`): what the
  * web client did through Amplify, made by the accounts Lambda as the same app client, so the server
- * checks every rule first. Cognito's regional endpoint in the cloud; locally `COGNITO_ENDPOINT`, the
- * stack's proxy in front of cognito-local.
+ * checks every rule first; and AdminDeleteUser, signed (`awsJson`) with the rights worker's role. Cognito's
+ * regional endpoint in the cloud; locally `COGNITO_ENDPOINT`, the stack's proxy in front of cognito-local.
  */
 export function cognitoIdentity(config: Pick<Config, 'region' | 'endpoints' | 'userPool'>): IdentityPort {
   const target: AwsTarget = { service: 'cognito-idp', region: config.region, endpoint: config.endpoints.cognito };
@@ -44,6 +44,21 @@ export function cognitoIdentity(config: Pick<Config, 'region' | 'endpoints' | 'u
       });
       if (!out.UserSub) throw new IdentityError('NoUser', 'SignUp answered without a user', 200);
       return { userId: out.UserSub, userConfirmed: out.UserConfirmed === true };
+    },
+    async deleteUser(userName: string) {
+      if (!config.userPool.id) throw new IdentityError('NotConfigured', 'USER_POOL_ID is not set', 0);
+      try {
+        await awsJson(target, {
+          operation: `${SERVICE}.AdminDeleteUser`,
+          version: '1.1',
+          body: { UserPoolId: config.userPool.id, Username: userName },
+        });
+        return true;
+      } catch (err) {
+        if (err instanceof AwsError && err.name === 'UserNotFoundException') return false;
+        if (err instanceof AwsError) throw new IdentityError(err.name, err.message, err.status);
+        throw new IdentityError('Unreachable', (err as Error).message, 0);
+      }
     },
     async confirmPasswordReset(request: PasswordResetRequest) {
       await call('ConfirmForgotPassword', {

@@ -11,6 +11,7 @@ import {
   putSignupConsent,
   type ConsentMetadata,
 } from '../../data/profiles';
+import { isAccountErased } from '../../data/account-data';
 import { newProfile, providerOf, type UserAttributes } from './signup';
 
 /** How long the consent of an unconfirmed sign-up is kept (confirmation codes can be re-sent meanwhile). */
@@ -62,7 +63,8 @@ export async function provisionProfile(
 
 /**
  * The signed-in user's profile, created from their verified token claims when it is missing (a
- * failed or skipped post-confirmation trigger must not leave an account without a profile).
+ * failed or skipped post-confirmation trigger must not leave an account without a profile). Not for
+ * an account its user deleted: a token issued before the deletion answers 401 (signed out).
  */
 export async function ensureProfile(
   deps: Pick<Deps, 'db' | 'now'>,
@@ -71,6 +73,7 @@ export async function ensureProfile(
 ): Promise<Profile> {
   const existing = await getProfile(deps.db, userId);
   if (existing) return existing;
+  if (await isAccountErased(deps.db, userId)) throw fail.unauthorized(ACCOUNT_MESSAGES.accountDeleted);
   const { profile } = await provisionProfile(deps, { userId, attributes: claims });
   return profile;
 }

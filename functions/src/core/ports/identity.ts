@@ -33,11 +33,17 @@ export class IdentityError extends Error {
 }
 
 /**
- * The user pool's public operations, called as the web client (the app client id, no AWS
- * credentials): Cognito in the cloud, cognito-local behind the local stack's proxy. Throws
- * IdentityError.
+ * The user pool: its public operations, called as the web client (the app client id, no AWS
+ * credentials), and the one administrative operation the service makes, deleting a user who asked
+ * for it (signed with the function's role, which only the rights worker is granted). Cognito in the
+ * cloud, cognito-local behind the local stack's proxy. Throws IdentityError.
  */
 export interface IdentityPort {
   signUp(request: SignUpRequest): Promise<{ userId: string; userConfirmed: boolean }>;
   confirmPasswordReset(request: PasswordResetRequest): Promise<void>;
+  /**
+   * Deletes a user from the pool by user name (`cognito:username`; the `sub` for e-mail accounts):
+   * resolves to false when there was no such user (already deleted), so a retry finishes.
+   */
+  deleteUser(userName: string): Promise<boolean>;
 }

@@ -31,7 +31,8 @@ export function toCsv(rows: readonly Record<string, unknown>[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function clean(item: Record<string, unknown>): Record<string, unknown> {
+/** A stored item as an export row: without its sort key and the withheld fields. */
+export function clean(item: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) if (k !== 'sk' && !WITHHELD.has(k)) out[k] = v;
   return out;
@@ -71,19 +72,39 @@ export async function buildCommunityExport(
   for await (const items of partitionItems(deps.db, partitions.suppliers ?? ''))
     files.suppliers?.push(...items.map(clean));
   await onProgress(85);
-  const entries: Record<string, Uint8Array> = {};
-  const counts: Record<string, number> = {};
-  for (const [name, rows] of Object.entries(files)) {
-    counts[name] = rows.length;
-    entries[`${name}.json`] = strToU8(JSON.stringify(name === 'settings' ? settingsOf(rows) : rows, null, 2));
-    if (name !== 'settings') entries[`${name}.csv`] = strToU8(toCsv(rows));
-  }
-  entries['README.txt'] = strToU8(
+  const { settings = [], ...lists } = files;
+  const zip = packExport(
+    lists,
+    { settings: settingsOf(settings) },
     `Kehila export of community ${communityId}, made ${deps.now().toISOString()}.\r\n` +
       'Each list is given as JSON and as CSV (UTF-8). settings.json holds the community, its theme, ' +
       'summary delivery settings and summary prompts.\r\n',
   );
-  return { zip: zipSync(entries, { level: 6 }), counts };
+  return { zip, counts: { ...rowCounts(lists), settings: settings.length } };
+}
+
+/** Rows per list: an export job's `counts`. */
+export function rowCounts(lists: Readonly<Record<string, readonly unknown[]>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(lists).map(([name, rows]) => [name, rows.length]));
+}
+
+/**
+ * The zip of an export (a community's or an account's): each list as `<name>.json` and
+ * `<name>.csv`, each object as `<name>.json`, and README.txt.
+ */
+export function packExport(
+  lists: Readonly<Record<string, readonly Record<string, unknown>[]>>,
+  objects: Readonly<Record<string, unknown>>,
+  readme: string,
+): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const [name, rows] of Object.entries(lists)) {
+    entries[`${name}.json`] = strToU8(JSON.stringify(rows, null, 2));
+    entries[`${name}.csv`] = strToU8(toCsv(rows));
+  }
+  for (const [name, value] of Object.entries(objects)) entries[`${name}.json`] = strToU8(JSON.stringify(value, null, 2));
+  entries['README.txt'] = strToU8(readme);
+  return zipSync(entries, { level: 6 });
 }
 
 /** The settings items as one object by kind (their sort keys tell them apart). */

@@ -403,6 +403,19 @@ describe('api stack: what each function may use beyond the table and queues (fun
     }
   });
 
+  it.each(owners)('%s may delete users of the pool only when it declares it (the rights worker), on that pool only', (owner, service) => {
+    const statements = withActionPrefix(service, 'cognito-idp:');
+    if (usesOf(owner).identity !== 'delete-users') {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(owner).toBe('workers/rights');
+    expect(statements.flatMap(actionsOf)).toEqual(['cognito-idp:AdminDeleteUser']);
+    expect(statements.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([
+      expect.stringMatching(/UserPool\w*Arn/),
+    ]);
+  });
+
   it.each(owners)(
     '%s touches chat-export uploads and data-rights exports in the exports bucket only as declared, and no logo',
     (owner, service) => {

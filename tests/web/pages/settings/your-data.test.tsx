@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataJob } from '@kehila/shared';
-import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
+import { authModule, resetAuth, setSignedIn } from '../../helpers/amplify-auth';
 import { communityRecord, fakeApi, listEntry } from '../../helpers/fake-api';
 import { renderApp } from '../../helpers/render-app';
 
@@ -116,5 +116,85 @@ describe("Settings 'Your data' (data rights)", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Prepare download' })).toBeNull();
+  });
+});
+
+describe("Settings 'Your account' (a user's own data rights)", () => {
+  const openAccount = async (api: ReturnType<typeof fakeApi>) => {
+    const app = renderApp({ path: '/settings', fetch: api.fetch });
+    await screen.findByRole('heading', { level: 2, name: 'Your account' }, { timeout: 15_000 });
+    return app;
+  };
+
+  it("prepares the user's own export and offers its zip, apart from the community's", async () => {
+    const api = fakeApi()
+      .on('POST', '/api/me/data-export', {
+        status: 202,
+        body: job({ kind: 'account_export', community_id: null, community_name: null }),
+      })
+      .on('GET', '/api/me/data-jobs/{jobId}', {
+        status: 200,
+        body: job({
+          kind: 'account_export',
+          community_id: null,
+          community_name: null,
+          status: 'done',
+          progress: 100,
+          download_url: '/local-objects/data-exports/account/u/job-1/kehila-account.zip',
+        }),
+      });
+    const { user } = await openAccount(api);
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }, { timeout: 10_000 }));
+    const link = await screen.findByRole('link', { name: 'Download my data (zip)' }, { timeout: 10_000 });
+    expect(link).toHaveAttribute('href', '/local-objects/data-exports/account/u/job-1/kehila-account.zip');
+    expect(api.callsTo('POST', '/api/me/data-export')).toHaveLength(1);
+    expect(api.callsTo('POST', `/api/communities/${communityRecord().id}/data-export`)).toHaveLength(0);
+  });
+
+  it('deletes the account only after the e-mail is typed, shows the report, and signs out on close', async () => {
+    const api = fakeApi()
+      .on('POST', '/api/me/deletion', {
+        status: 202,
+        body: job({ kind: 'account_deletion', community_id: null, community_name: null }),
+      })
+      .on('GET', '/api/me/data-jobs/{jobId}', {
+        status: 200,
+        body: job({
+          kind: 'account_deletion',
+          community_id: null,
+          community_name: null,
+          status: 'done',
+          progress: 100,
+          counts: { 'table.memberships': 1, 'identity.user': 1 },
+        }),
+      });
+    const { user } = await openAccount(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account permanently' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), 'someone-else@example.com');
+    expect(confirm).toBeDisabled();
+    await user.clear(within(dialog).getByRole('textbox'));
+    await user.type(within(dialog).getByRole('textbox'), 'dana@example.com');
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Your account has been deleted', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('identity.user')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/me/deletion')[0]?.body).toEqual({ confirm_email: 'dana@example.com' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(authModule.signOut).toHaveBeenCalled());
+  });
+
+  it("shows the server's refusal to a workspace owner", async () => {
+    const refusal =
+      'You are the workspace owner of Tel Aviv. Transfer workspace ownership to another admin, or delete the community, before deleting your account.';
+    const api = fakeApi().on('POST', '/api/me/deletion', { status: 409, body: { code: 'conflict', message: refusal } });
+    const { user } = await openAccount(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByRole('textbox'), 'dana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
+    expect(await within(dialog).findByText(refusal, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(authModule.signOut).not.toHaveBeenCalled();
   });
 });

@@ -16,6 +16,7 @@ import { CommunityTab } from './community-tab';
 import { DebuggingTab } from './debugging-tab';
 import { ProfileTab } from './profile-tab';
 import { settingsText as T } from './settings-text';
+import { YourAccount } from './your-account';
 import { YourData } from './your-data';
 import styles from './settings.module.css';
 
@@ -69,6 +70,7 @@ export default function SettingsPage() {
           tabs={SETTINGS_TABS.map((id) => ({ id, label: T.tabs[id], content: content[id] }))}
         />
         <YourData />
+        <YourAccount />
         <LegalFooter />
       </SpaceBetween>
     </ContentLayout>

@@ -11,6 +11,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { DataJob } from '@kehila/shared';
 import { routes } from '../../api/routes';
 import { messageOr } from '../../api/api-error';
 import { useCallApi } from '../../api/use-call-api';
@@ -20,29 +21,42 @@ import { useCommunity } from '../../communities/use-community';
 import { useDataJob } from './use-data-job';
 import { yourDataText as T } from './your-data-text';
 
-function CommunityExport({ communityId }: { communityId: string }) {
-  const callApi = useCallApi();
-  const start = useMutation({
-    mutationFn: () => callApi(routes.startCommunityExport, { params: { communityId } }),
-  });
+/** The texts an export panel shows (the community's or the account's). */
+export type ExportTexts = Readonly<
+  Record<
+    | 'exportHeading'
+    | 'exportBody'
+    | 'exportStart'
+    | 'exportPreparing'
+    | 'exportReady'
+    | 'exportLink'
+    | 'exportLinkNote'
+    | 'exportFailed',
+    string
+  >
+>;
+
+/** Starts an export, shows its progress, then the link to its zip (a community's or the caller's own). */
+export function ExportPanel({ start: startJob, texts }: { start: () => Promise<DataJob>; texts: ExportTexts }) {
+  const start = useMutation({ mutationFn: startJob });
   const job = useDataJob(start.data?.id ?? null).data ?? start.data;
   return (
     <SpaceBetween size="s">
-      <Box variant="h3">{T.exportHeading}</Box>
-      <Box color="text-body-secondary">{T.exportBody}</Box>
-      {start.isError && <Alert type="error">{messageOr(start.error, T.exportFailed)}</Alert>}
-      {job?.status === 'failed' && <Alert type="error">{job.error ?? T.exportFailed}</Alert>}
+      <Box variant="h3">{texts.exportHeading}</Box>
+      <Box color="text-body-secondary">{texts.exportBody}</Box>
+      {start.isError && <Alert type="error">{messageOr(start.error, texts.exportFailed)}</Alert>}
+      {job?.status === 'failed' && <Alert type="error">{job.error ?? texts.exportFailed}</Alert>}
       {job && job.status !== 'done' && job.status !== 'failed' && (
-        <ProgressBar value={job.progress} label={T.exportPreparing} />
+        <ProgressBar value={job.progress} label={texts.exportPreparing} />
       )}
       {job?.status === 'done' && job.download_url && (
-        <Alert type="success" header={T.exportReady}>
+        <Alert type="success" header={texts.exportReady}>
           <SpaceBetween size="xxs">
             <Button href={job.download_url} download iconName="download" variant="primary">
-              {T.exportLink}
+              {texts.exportLink}
             </Button>
             <Box fontSize="body-s" color="text-body-secondary">
-              {T.exportLinkNote}
+              {texts.exportLinkNote}
             </Box>
           </SpaceBetween>
         </Alert>
@@ -52,10 +66,15 @@ function CommunityExport({ communityId }: { communityId: string }) {
         loading={start.isPending || (job !== undefined && job.status !== 'done' && job.status !== 'failed')}
         onClick={() => start.mutate()}
       >
-        {T.exportStart}
+        {texts.exportStart}
       </Button>
     </SpaceBetween>
   );
+}
+
+function CommunityExport({ communityId }: { communityId: string }) {
+  const callApi = useCallApi();
+  return <ExportPanel start={() => callApi(routes.startCommunityExport, { params: { communityId } })} texts={T} />;
 }
 
 function CommunityDeletion({ communityId, name }: { communityId: string; name: string }) {

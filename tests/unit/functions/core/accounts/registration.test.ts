@@ -47,6 +47,9 @@ function fakePool(fail?: IdentityError) {
       resets.push(request);
       if (fail) throw fail;
     },
+    async deleteUser() {
+      throw new Error('registration never deletes a user');
+    },
   };
   return { identity, signUps, resets };
 }

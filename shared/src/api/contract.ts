@@ -101,15 +101,24 @@ export interface RouteUses {
    */
   readonly objects?: 'imports-upload' | 'imports-process' | 'logos' | 'data-exports' | 'data-rights';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights' | 'enrichment')[];
   /** Deploy secrets it reads. */
-  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
+  readonly secrets?: readonly (
+    | 'lemonSqueezy'
+    | 'whatsapp'
+    | 'senderHashKey'
+    | 'signUpTicketKey'
+    | 'googleServiceAccount'
+    | 'enrichmentApiKey'
+  )[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */
   readonly identity?: true;
   /** WhatsApp: verifies gateway webhooks (`receive`), sends messages (`send`). */
   readonly whatsapp?: readonly ('receive' | 'send')[];
   /** The payment provider's API (hosted checkouts). */
   readonly payments?: true;
+  /** The profile-enrichment provider's API (LinkedIn enrichment; docs/business-intelligence.md). */
+  readonly enrichment?: true;
   /** Live events: `publish` sends them (needs the WebSocket API's endpoint), `revoke` drops a user's subscriptions. */
   readonly realtime?: 'publish' | 'revoke';
   /** The web app's origin (links, return URLs). */
@@ -283,6 +292,7 @@ export function mergeUses(list: readonly (RouteUses | undefined)[]): RouteUses {
     ...(secrets.length ? { secrets } : {}),
     ...(whatsapp.length ? { whatsapp } : {}),
     ...(list.some((u) => u?.payments) ? { payments: true as const } : {}),
+    ...(list.some((u) => u?.enrichment) ? { enrichment: true as const } : {}),
     ...(list.some((u) => u?.identity) ? { identity: true as const } : {}),
     ...(realtimes.length
       ? { realtime: realtimes.includes('publish') ? ('publish' as const) : ('revoke' as const) }

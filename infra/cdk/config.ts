@@ -26,6 +26,7 @@ export const PARAMETERS = {
   lemonSqueezySecretName: 'KEHILA_LEMON_SQUEEZY_SECRET_NAME',
   whatsappSecretName: 'KEHILA_WHATSAPP_SECRET_NAME',
   googleServiceAccountSecretName: 'KEHILA_GOOGLE_SERVICE_ACCOUNT_SECRET_NAME',
+  enrichmentSecretName: 'KEHILA_ENRICHMENT_SECRET_NAME',
   alarmEmail: 'KEHILA_ALARM_EMAIL',
   emailFrom: 'KEHILA_EMAIL_FROM',
   searchInstanceType: 'KEHILA_SEARCH_INSTANCE_TYPE',
@@ -174,6 +175,7 @@ const RawSchema = z
     lemonSqueezySecretName: optionalText.pipe(secretName.optional()),
     whatsappSecretName: optionalText.pipe(secretName.optional()),
     googleServiceAccountSecretName: optionalText.pipe(secretName.optional()),
+    enrichmentSecretName: optionalText.pipe(secretName.optional()),
     alarmEmail: optionalText.pipe(z.email().optional()),
     botPhone: optionalText.pipe(
       z
@@ -297,7 +299,13 @@ export interface DeployConfig {
   };
   /** The site's origin when known before deploy (custom domain or an earlier deploy's CloudFront URL). */
   readonly webUrl?: string;
-  readonly secrets: { readonly lemonSqueezy: string; readonly whatsapp: string; readonly googleServiceAccount: string };
+  readonly secrets: {
+    readonly lemonSqueezy: string;
+    readonly whatsapp: string;
+    readonly googleServiceAccount: string;
+    /** The People Data Labs API key of the LinkedIn enrichment (its plain string). */
+    readonly enrichmentApiKey: string;
+  };
   /** Which WhatsApp gateway sends the bot's messages; the first with send credentials in the secret when absent. */
   readonly whatsappSendProvider?: string;
   /** Amazon Bedrock models of the AI port (docs/ai.md) and the region they are called in. */
@@ -366,6 +374,7 @@ export function parseDeployConfig(raw: RawParameters): DeployConfig {
       lemonSqueezy: c.lemonSqueezySecretName ?? `kehila/${c.stage}/lemonsqueezy`,
       whatsapp: c.whatsappSecretName ?? `kehila/${c.stage}/whatsapp`,
       googleServiceAccount: c.googleServiceAccountSecretName ?? `kehila/${c.stage}/google-service-account`,
+      enrichmentApiKey: c.enrichmentSecretName ?? `kehila/${c.stage}/enrichment-api-key`,
     },
     ...(c.whatsappSendProvider ? { whatsappSendProvider: c.whatsappSendProvider } : {}),
     ai: {

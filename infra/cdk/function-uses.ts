@@ -26,6 +26,10 @@ export const SECRETS = {
     env: 'GOOGLE_SERVICE_ACCOUNT_SECRET_NAME',
     summary: 'JSON key of the Google service account that appends summaries to spreadsheets',
   },
+  enrichmentApiKey: {
+    env: 'ENRICHMENT_SECRET_NAME',
+    summary: 'People Data Labs API key of the LinkedIn profile enrichment (its plain string)',
+  },
   signUpTicketKey: {
     env: 'SIGN_UP_TICKET_SECRET_NAME',
     summary: 'key of the sign-up tickets the accounts API signs and PreSignUp checks (generated)',

@@ -154,6 +154,8 @@ export async function seedDemo(
       last_name: 'Levi',
       email: logins.admin.email,
       phone: '+972501234567',
+      // a public profile of the enrichment fixtures (functions/src/adapters/enrichment/demo-profiles.ts)
+      linkedin_profile_url: 'https://www.linkedin.com/in/dana-levi-kehila-demo',
     }),
   );
   await putMember(
@@ -166,6 +168,7 @@ export async function seedDemo(
       last_name: 'Cohen',
       email: logins.member.email,
       phone: '+972527654321',
+      linkedin_profile_url: 'https://www.linkedin.com/in/yossi-cohen-kehila-demo',
     }),
   );
   // Demo logins must keep working after the 14-day trial: they are allow-listed, as an operator

@@ -45,6 +45,8 @@ function sourceOf(config: Config, name: SecretName): { value?: string | undefine
       return { secretId: config.originVerifySecretName };
     case 'googleServiceAccount':
       return { value: config.sheets?.serviceAccountJson, secretId: config.sheets?.serviceAccountSecretName };
+    case 'enrichmentApiKey':
+      return { value: config.enrichment.apiKey, secretId: config.enrichment.secretName };
   }
 }
 

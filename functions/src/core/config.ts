@@ -32,6 +32,13 @@ const EnvSchema = z.object({
   GOOGLE_SERVICE_ACCOUNT_JSON: z.string().optional(),
   /** Secrets Manager secret (name or ARN) holding that JSON key: the cloud's way. */
   GOOGLE_SERVICE_ACCOUNT_SECRET_NAME: z.string().optional(),
+  /**
+   * Profile enrichment (LinkedIn panel): the People Data Labs API key given directly (a dev run
+   * against the real API) or the Secrets Manager secret holding it (the cloud). With neither, the
+   * local stack serves the public-profile fixtures that ship with the project.
+   */
+  ENRICHMENT_API_KEY: z.string().optional(),
+  ENRICHMENT_SECRET_NAME: z.string().optional(),
   /** Caps every queue's retry back-off, in seconds (the local stack's tests retry after 1 s). */
   QUEUE_RETRY_MAX_SECONDS: z.coerce.number().int().min(0).optional(),
   LOCAL_OBJECTS_SECRET: z.string().optional(),
@@ -124,6 +131,15 @@ export interface Config {
     readonly serviceAccountSecretName?: string;
     readonly localDir?: string;
   };
+  /**
+   * Profile enrichment: `peopledatalabs` (its key given directly or a secret's name) when a key is
+   * configured, else `fixtures` (the local stack only; the cloud refuses to enrich without a key).
+   */
+  readonly enrichment: {
+    readonly provider: 'peopledatalabs' | 'fixtures';
+    readonly apiKey?: string;
+    readonly secretName?: string;
+  };
   /** The longest retry back-off of any queue (core/queues.ts retryDelaySeconds); the declarations' own when unset. */
   readonly queueRetryMaxSeconds?: number;
 }
@@ -189,6 +205,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { serviceAccountSecretName: e.GOOGLE_SERVICE_ACCOUNT_SECRET_NAME }
         : {}),
       ...(e.KEHILA_DATA_DIR ? { localDir: `${e.KEHILA_DATA_DIR.replace(/\/+$/, '')}/outbox` } : {}),
+    },
+    enrichment: {
+      provider: e.ENRICHMENT_API_KEY || e.ENRICHMENT_SECRET_NAME ? 'peopledatalabs' : 'fixtures',
+      ...(e.ENRICHMENT_API_KEY ? { apiKey: e.ENRICHMENT_API_KEY } : {}),
+      ...(e.ENRICHMENT_SECRET_NAME ? { secretName: e.ENRICHMENT_SECRET_NAME } : {}),
     },
     ...(e.QUEUE_RETRY_MAX_SECONDS !== undefined ? { queueRetryMaxSeconds: e.QUEUE_RETRY_MAX_SECONDS } : {}),
   };

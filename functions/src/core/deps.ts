@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from '../data/db';
 import type { AiPort } from './ports/ai';
+import type { ProfileEnrichmentPort } from './ports/enrichment';
 import type { IdentityPort } from './ports/identity';
 import type { PaymentsPort } from './ports/payments';
 import type { QueueClient } from './ports/queues';
@@ -33,6 +34,8 @@ export interface Ports {
   readonly identity: IdentityPort;
   /** Summary spreadsheets (scheduled delivery). */
   readonly sheets: SheetsPort;
+  /** Public professional profiles (LinkedIn enrichment). */
+  readonly enrichment: ProfileEnrichmentPort;
 }
 
 /** The name of a port. */

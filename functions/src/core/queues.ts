@@ -103,6 +103,18 @@ export const BiAnalysisJobSchema = z.object({
 });
 export type BiAnalysisJob = z.infer<typeof BiAnalysisJobSchema>;
 
+/**
+ * One chunk of a LinkedIn enrichment job (the enrich routes send the first, each chunk's worker the
+ * next): the job's members from `offset` (core/bi/enrichment.ts ENRICHMENT_CHUNK at a time).
+ */
+export const EnrichmentJobMessageSchema = z.object({
+  communityId: z.string().min(1),
+  jobId: z.string().min(1).max(64),
+  offset: z.number().int().nonnegative(),
+  ...correlation,
+});
+export type EnrichmentJobMessage = z.infer<typeof EnrichmentJobMessageSchema>;
+
 /** A data-rights job to run (the export and deletion routes send it): the job item names the rest. */
 export const DataRightsTaskSchema = z.object({
   user_id: z.string().min(1),
@@ -189,6 +201,19 @@ export const queues = {
     message: BiAnalysisJobSchema,
     // opportunity detection and partnership matching (Bedrock)
     uses: { ai: ['chat'] } as RouteUses,
+  },
+  enrichment: {
+    worker: 'workers/enrich-profiles',
+    // One chunk of a job per invocation: 25 lookups of the provider, then the next chunk is queued.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 360,
+    timeoutSeconds: 300,
+    memoryMb: 512,
+    summary: 'LinkedIn enrichment jobs, a chunk of members at a time, waiting for the profile-enrichment provider.',
+    message: EnrichmentJobMessageSchema,
+    // the provider (People Data Labs, its key in Secrets Manager) and the job's next chunk
+    uses: { enrichment: true, secrets: ['enrichmentApiKey'], queues: ['enrichment'] } as RouteUses,
   },
   rights: {
     worker: 'workers/rights',

@@ -253,6 +253,11 @@ export const keys = {
   partnershipMatchPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'MATCH#' }),
   biRun: (communityId: string, runId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: `RUN#${runId}` }),
   biRunPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'RUN#' }),
+  /** A LinkedIn enrichment job (ids sort by creation time). */
+  enrichmentJob: (communityId: string, jobId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: `ENRICH#${jobId}` }),
+  enrichmentJobPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'ENRICH#' }),
+  /** The community's one enrichment in progress (a lock naming its job). */
+  enrichmentLock: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: 'ENRICHLOCK' }),
   marketIntelligence: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: 'MARKET' }),
   importJob: (communityId: string, importId: string): ItemKey => ({ pk: c(communityId), sk: `IMPORT#${importId}` }),
   /** A live WebSocket connection (cloud realtime): found by its id on $disconnect; expires by ttl. */

@@ -27,6 +27,7 @@ export function portsOf(uses: RouteUses): PortName[] {
   if (uses.whatsapp?.includes('receive')) ports.push('inbound');
   if (uses.whatsapp?.includes('send')) ports.push('whatsapp');
   if (uses.payments) ports.push('payments');
+  if (uses.enrichment) ports.push('enrichment');
   if (uses.identity) ports.push('identity');
   if (uses.realtime) ports.push('realtime');
   return ports.sort();

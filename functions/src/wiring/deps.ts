@@ -56,6 +56,7 @@ const PORT_NAMES: Record<PortName, true> = {
   payments: true,
   identity: true,
   sheets: true,
+  enrichment: true,
 };
 
 let current: Deps | undefined;

@@ -7,6 +7,7 @@ import { localOutboxSender } from '../adapters/whatsapp/sender';
 import { loadConfig, type Config } from '../core/config';
 import type { Deps, Ports } from '../core/deps';
 import { lazyBedrock } from './cloud/ai';
+import { profileEnrichment } from './cloud/enrichment';
 import { cognitoUserPool } from './cloud/identity';
 import { lemonSqueezy } from './cloud/payments';
 import { sqsQueues } from './cloud/queues';
@@ -44,6 +45,7 @@ export const localWiring: Wiring = {
   payments: lemonSqueezy,
   identity: cognitoUserPool,
   sheets: summarySheets,
+  enrichment: profileEnrichment,
 };
 
 /**

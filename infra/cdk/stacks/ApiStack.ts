@@ -81,6 +81,10 @@ export class ApiStack extends Stack {
         ),
         reference: config.secrets.googleServiceAccount,
       },
+      enrichmentApiKey: {
+        secret: secretsmanager.Secret.fromSecretNameV2(this, 'EnrichmentApiKeySecret', config.secrets.enrichmentApiKey),
+        reference: config.secrets.enrichmentApiKey,
+      },
       senderHashKey: { secret: props.senderHashKey, reference: props.senderHashKey.secretArn },
       signUpTicketKey: { secret: props.signUpTicketKey, reference: props.signUpTicketKey.secretArn },
     };

@@ -4,6 +4,8 @@ import { HOME_OPPORTUNITIES_FETCHED, OPPORTUNITIES_LIMIT, PARTNERSHIP_MATCHES_LI
 import {
   BiRunSchema,
   BusinessIntelligenceSummarySchema,
+  EnrichmentJobSchema,
+  EnrichmentMemberSchema,
   BusinessOpportunitySchema,
   MarketIntelligenceResultSchema,
   OpportunitySortSchema,
@@ -32,10 +34,40 @@ export const MarketIntelligenceSchema = MarketIntelligenceResultSchema.extend({
 });
 export type MarketIntelligence = z.infer<typeof MarketIntelligenceSchema>;
 
+/** What a member who is not an admin is told by the enrichment routes (S3 gives no words; ours). */
+export const ENRICHMENT_REFUSED = 'Only community admins can enrich member profiles';
+/** A second enrichment while one is queued or running (S3 §2: Enrich is disabled while a run is in progress; our words). */
+export const ENRICHMENT_BUSY = 'An enrichment is already in progress';
+/** Most members one enrichment takes (S2 §9 prices enrichment per 1,000 profiles). */
+export const ENRICHMENT_MAX_MEMBERS = 1000;
+
+/** The enrichment panel: every member with their enrichment fields, the latest job and the provider. */
+export const EnrichmentPanelSchema = z.object({
+  members: z.array(EnrichmentMemberSchema),
+  /** The community's latest enrichment job, or null before the first. */
+  job: EnrichmentJobSchema.nullable(),
+  /** 'fixtures' (local public-profile fixtures that ship with the project) or 'peopledatalabs'. */
+  provider: z.string(),
+});
+export type EnrichmentPanel = z.infer<typeof EnrichmentPanelSchema>;
+
 /** The path of one analysis run. */
 export const BiRunParams = CommunityParams.extend({ runId: IdSchema });
 /** The path of one opportunity. */
 export const OpportunityParams = CommunityParams.extend({ opportunityId: IdSchema });
+/** The path of one member's enrichment. */
+export const EnrichMemberParams = CommunityParams.extend({ memberId: IdSchema });
+/** The path of one enrichment job. */
+export const EnrichmentJobParams = CommunityParams.extend({ jobId: IdSchema });
+
+/** Enrichment is the admins' (S3 shows its permission behaviour nowhere; a paid lookup per member is theirs to spend). */
+const enrichment = {
+  auth: 'admin',
+  refusal: ENRICHMENT_REFUSED,
+  requires: 'active-plan',
+  feature: 'business_opportunities',
+  area: 'bi',
+} as const;
 
 const opportunities = { requires: 'active-plan', feature: 'business_opportunities', area: 'bi' } as const;
 
@@ -134,5 +166,53 @@ export const biRoutes = {
       'Market Intel (S3 §7 market-intelligence, 30-day period): totals, unique skills, market gaps, recommendations and the expertise distribution, from the opportunities and member profiles.',
     params: CommunityParams,
     response: MarketIntelligenceSchema,
+  }),
+  getEnrichmentPanel: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/bi/enrichment',
+    ...enrichment,
+    summary:
+      "The LinkedIn enrichment panel (S3 §2): every active member with their enrichment fields, the community's latest enrichment job with its progress, and which provider enriches.",
+    params: CommunityParams,
+    response: EnrichmentPanelSchema,
+  }),
+  enrichMember: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/bi/enrichment/members/{memberId}',
+    ...enrichment,
+    rateLimit: RATE_LIMITS.ai,
+    uses: { queues: ['enrichment'] },
+    status: 202,
+    summary:
+      'Enrich or Re-enrich one member (S3 §2): queues a job of that member; 404 for a member of no such id, 409 while another enrichment is in progress.',
+    params: EnrichMemberParams,
+    response: EnrichmentJobSchema,
+  }),
+  enrichMembers: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/bi/enrichment',
+    ...enrichment,
+    rateLimit: RATE_LIMITS.ai,
+    uses: { queues: ['enrichment'] },
+    status: 202,
+    summary: `Enrich Selected or Enrich All (S3 §2, §5): queues a job of the chosen members (at most ${ENRICHMENT_MAX_MEMBERS}); \`only_pending\` keeps only members with a LinkedIn URL and no enrichment date ('No members need enrichment' when none is left); 409 while another enrichment is in progress.`,
+    params: CommunityParams,
+    body: z.object({
+      member_ids: z
+        .array(IdSchema)
+        .min(1, 'Please select members to enrich')
+        .max(ENRICHMENT_MAX_MEMBERS, `At most ${ENRICHMENT_MAX_MEMBERS} members can be enriched at once`),
+      /** Enrich All: leave out members already enriched or without a LinkedIn URL (S3 §5). */
+      only_pending: z.boolean().default(false),
+    }),
+    response: EnrichmentJobSchema,
+  }),
+  getEnrichmentJob: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/bi/enrichment/jobs/{jobId}',
+    ...enrichment,
+    summary: 'The progress and outcome of one enrichment job (members worked, enriched, not found, failed).',
+    params: EnrichmentJobParams,
+    response: EnrichmentJobSchema,
   }),
 };

@@ -101,9 +101,16 @@ export interface RouteUses {
    */
   readonly objects?: 'imports-upload' | 'imports-process' | 'logos' | 'data-exports' | 'data-rights';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights' | 'enrichment')[];
   /** Deploy secrets it reads. */
-  readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
+  readonly secrets?: readonly (
+    | 'lemonSqueezy'
+    | 'whatsapp'
+    | 'senderHashKey'
+    | 'signUpTicketKey'
+    | 'googleServiceAccount'
+    | 'enrichmentApiKey'
+  )[];
   /**
    * The user pool: `true`, its public API as the web client (SignUp, ConfirmForgotPassword: no grant,
    * the client id); `'delete-users'`, also AdminDeleteUser on the pool (a user's own account deletion).
@@ -113,6 +120,8 @@ export interface RouteUses {
   readonly whatsapp?: readonly ('receive' | 'send')[];
   /** The payment provider's API (hosted checkouts). */
   readonly payments?: true;
+  /** The profile-enrichment provider's API (LinkedIn enrichment; docs/business-intelligence.md). */
+  readonly enrichment?: true;
   /** Live events: `publish` sends them (needs the WebSocket API's endpoint), `revoke` drops a user's subscriptions. */
   readonly realtime?: 'publish' | 'revoke';
   /** The web app's origin (links, return URLs). */
@@ -286,6 +295,7 @@ export function mergeUses(list: readonly (RouteUses | undefined)[]): RouteUses {
     ...(secrets.length ? { secrets } : {}),
     ...(whatsapp.length ? { whatsapp } : {}),
     ...(list.some((u) => u?.payments) ? { payments: true as const } : {}),
+    ...(list.some((u) => u?.enrichment) ? { enrichment: true as const } : {}),
     ...(list.some((u) => u?.identity)
       ? { identity: list.some((u) => u?.identity === 'delete-users') ? ('delete-users' as const) : (true as const) }
       : {}),

@@ -14,3 +14,4 @@ export * from './errors';
 export * from './analytics';
 export * from './csv';
 export * from './suppliers';
+export * from './enrichment';

@@ -181,3 +181,54 @@ export const BiRunSchema = z.object({
   updated_at: z.string(),
 });
 export type BiRun = z.infer<typeof BiRunSchema>;
+
+// LinkedIn enrichment (S3 §2 'LinkedIn Enrichment panel', §4, §9; docs/business-intelligence.md)
+
+/** What one member's enrichment came to in a job. */
+export const EnrichmentOutcomeSchema = z.enum(['enriched', 'not_found', 'no_linkedin', 'failed']);
+export type EnrichmentOutcome = z.infer<typeof EnrichmentOutcomeSchema>;
+
+/** An enrichment job (one member or a bulk selection) and its progress. */
+export const EnrichmentJobSchema = z.object({
+  id: z.string(),
+  community_id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** The members asked for, in order. */
+  member_ids: z.array(z.string()),
+  /** Members worked so far and in all. */
+  processed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  enriched: z.number().int().nonnegative(),
+  not_found: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** Per member: what came of it. */
+  results: z.record(z.string(), EnrichmentOutcomeSchema),
+  force_refresh: z.boolean(),
+  /** 'fixtures' (the local public-profile fixtures) or 'peopledatalabs'. */
+  provider: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EnrichmentJob = z.infer<typeof EnrichmentJobSchema>;
+
+/** A member as the enrichment panel shows them (S3 §2 profile card). */
+export const EnrichmentMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  job_role: z.string().nullable(),
+  role_level: z.string().nullable(),
+  linkedin_profile_url: z.string().nullable(),
+  linkedin_enriched_at: z.string().nullable(),
+  linkedin_headline: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+  skills: z.array(z.string()),
+  decision_authority: z.boolean().nullable(),
+  influence_level: z.string().nullable(),
+  revenue_potential_score: z.number().nullable(),
+  estimated_budget_authority: z.number().nullable(),
+  referral_value: z.number().nullable(),
+});
+export type EnrichmentMember = z.infer<typeof EnrichmentMemberSchema>;

@@ -5,7 +5,8 @@ export type SecretName =
   | 'senderHashKey'
   | 'signUpTicketKey'
   | 'originVerify'
-  | 'googleServiceAccount';
+  | 'googleServiceAccount'
+  | 'enrichmentApiKey';
 
 /**
  * Secrets by name: Secrets Manager in the cloud (through Powertools Parameters, cached), the

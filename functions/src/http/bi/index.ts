@@ -10,10 +10,14 @@ import {
   listOpportunities,
   listPartnerships,
 } from '../../core/bi/results';
+import { enrichmentJob, enrichmentPanel, startEnrichment } from '../../core/bi/enrichment';
 import { sqsQueues } from '../../wiring/cloud/queues';
 import type { Wiring } from '../../wiring/deps';
 
-/** Run Analysis queues its work (the `bi` worker asks the AI provider); the routes read the table. */
+/**
+ * Run Analysis and enrichment queue their work (the `bi` worker asks the AI provider, the
+ * `enrichment` worker the profile provider); the routes read the table.
+ */
 export const wiring: Wiring = { queues: sqsQueues };
 
 const overview = implement(routes.getBiOverview, ({ params, deps }) => biOverview(deps, params.communityId));
@@ -44,5 +48,32 @@ const generate = implement(routes.generateMarketIntelligence, ({ params, deps })
   generateMarketIntelligence(deps, params.communityId),
 );
 
+const panel = implement(routes.getEnrichmentPanel, ({ params, deps }) => enrichmentPanel(deps, params.communityId));
+
+const enrichOne = implement(routes.enrichMember, ({ params, deps, correlationId }) =>
+  startEnrichment(
+    deps,
+    params.communityId,
+    { memberIds: [params.memberId], onlyPending: false, single: true },
+    correlationId,
+  ),
+);
+
+const enrichMany = implement(routes.enrichMembers, ({ params, body, deps, correlationId }) =>
+  startEnrichment(
+    deps,
+    params.communityId,
+    { memberIds: body.member_ids, onlyPending: body.only_pending, single: false },
+    correlationId,
+  ),
+);
+
+const job = implement(routes.getEnrichmentJob, ({ params, deps }) =>
+  enrichmentJob(deps, params.communityId, params.jobId),
+);
+
 /** Lambda handler of the bi area: the Business Intelligence screen and the home's hot opportunities. */
-export const handler = createAreaHandler([overview, start, run, list, hot, remove, partners, market, generate], wiring);
+export const handler = createAreaHandler(
+  [overview, start, run, list, hot, remove, partners, market, generate, panel, enrichOne, enrichMany, job],
+  wiring,
+);

@@ -546,6 +546,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
           whatsapp: 'kehila/dev/whatsapp',
           lemonSqueezy: 'kehila/dev/lemonsqueezy',
           googleServiceAccount: 'kehila/dev/google-service-account',
+          enrichmentApiKey: 'kehila/dev/enrichment-api-key',
         }[key];
         expect(env[variable]).toBe(name);
         expect(readable).toContainEqual(expect.stringMatching(new RegExp(`:secret:${name}-\\?{6}$`)));
@@ -565,6 +566,19 @@ describe('api stack: what each function may use beyond the table and queues (fun
       Object.values(f.Properties.Environment.Variables as Record<string, unknown>),
     );
     expect(values.some((v) => typeof v === 'string' && v.includes('private_key'))).toBe(false);
+  });
+
+  it('hands the enrichment API key, by name, to the enrichment worker only, which sends to its own queue', () => {
+    const fns = Object.values(resourcesOf(full.templates.api, 'AWS::Lambda::Function'));
+    const carrying = fns
+      .filter((f) => f.Properties.Environment.Variables.ENRICHMENT_SECRET_NAME !== undefined)
+      .map((f) => [
+        f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
+        f.Properties.Environment.Variables.ENRICHMENT_SECRET_NAME,
+      ]);
+    expect(carrying).toEqual([['kehila-enrich-profiles', 'kehila/dev/enrichment-api-key']]);
+    const worker = fns.find((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-enrich-profiles');
+    expect(Object.keys(worker?.Properties.Environment.Variables ?? {})).toContain('QUEUE_URL_ENRICHMENT');
   });
 
   it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries, reminders), when configured', () => {

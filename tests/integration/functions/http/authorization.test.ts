@@ -8,6 +8,7 @@ import type { Wiring } from '@kehila/functions/wiring/deps';
 import { putAction } from '@kehila/functions/data/actions';
 import { putSupplierDraftIfNew, putSupplierIfNew } from '@kehila/functions/data/suppliers';
 import { createRunIfNew, putOpportunityIfNew } from '@kehila/functions/data/bi';
+import { putEnrichmentJob } from '@kehila/functions/data/enrichment';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { deleteMember, putMember } from '@kehila/functions/data/memberships';
 import { putMessageIfNew } from '@kehila/functions/data/messages';
@@ -182,6 +183,7 @@ describe('authorization of every route', () => {
       draftId: `b-draft-${stamp}`,
       opportunityId: `b-opportunity-${stamp}`,
       runId: `b-run-${stamp}`,
+      jobId: `b-enrichment-${stamp}`,
     };
     const at = now.toISOString();
     await putMessageIfNew(deps.db, {
@@ -229,6 +231,25 @@ describe('authorization of every route', () => {
     // An opportunity and an analysis run of community B.
     await putOpportunityIfNew(deps.db, opportunityOf({ id: objectIds.opportunityId ?? '', community_id: communityB, created_at: at }));
     await createRunIfNew(deps.db, runOf({ id: objectIds.runId ?? '', community_id: communityB, created_at: at }));
+    // A LinkedIn enrichment job of community B.
+    await putEnrichmentJob(deps.db, {
+      id: objectIds.jobId ?? '',
+      community_id: communityB,
+      status: 'done',
+      member_ids: [],
+      processed: 0,
+      total: 0,
+      enriched: 0,
+      not_found: 0,
+      failed: 0,
+      results: {},
+      force_refresh: true,
+      provider: 'fixtures',
+      error: null,
+      created_at: at,
+      updated_at: at,
+      worker_token: null,
+    });
     const base = (id: string, communityId: string, role: Member['role']): Member =>
       blankMember({ userId: id, communityId, role, now });
     restoreMemberships = async () => {
@@ -287,7 +308,7 @@ describe('authorization of every route', () => {
     }
   });
 
-  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId|supplierId|draftId|opportunityId|runId)\}/.test(r.path)))(
+  it.each(Object.entries(routes).filter(([, r]) => /\{(msgId|importId|actionId|supplierId|draftId|opportunityId|runId|jobId)\}/.test(r.path)))(
     "%s never reaches another community's object through this one's path",
     async (name, route) => {
       if ((route as AnyRoute).body) expect(VALID_BODIES, `add a valid body of ${name}`).toHaveProperty(name);

@@ -25,6 +25,7 @@ import {
 import { useCurrentCommunity } from '../../communities/current-community';
 import { BI_TEXTS as T } from './bi-texts';
 import { memberLabel, money, percent, thousands } from './bi-format';
+import { LinkedInPanel } from './components/linkedin-panel';
 import { OpportunityCard } from './components/opportunity-card';
 import { useBiActions, useBiOverview, useMarketIntelligence, useOpportunities, usePartnerships } from './use-bi';
 
@@ -154,11 +155,7 @@ function BiWorkspace({ community }: { community: UserCommunity }) {
           {
             id: 'linkedin',
             label: T.tabs.linkedin,
-            content: (
-              <Container header={<Header variant="h2">{T.linkedinTitle}</Header>}>
-                <Box color="text-body-secondary">{T.linkedinUnavailable}</Box>
-              </Container>
-            ),
+            content: <LinkedInPanel communityId={communityId} isAdmin={isAdmin} />,
           },
           {
             id: 'insights',

@@ -44,6 +44,20 @@ export interface SignedWebhook {
 /** The bot's own WhatsApp id in simulated traffic. */
 export const SIMULATED_BOT_ID = '972500000001@c.us';
 
+/**
+ * People of the simulated group (the traffic simulator's senders): phone-number ids and privacy
+ * (@lid) ids, Hebrew and English names. The local stack's gateway answers them as the group's
+ * participant list.
+ */
+export const SIMULATED_GROUP_PEOPLE = [
+  { id: '972501234567@c.us', name: 'Dana Levi' },
+  { id: '972527654321@c.us', name: 'Yossi Cohen' },
+  { id: '972548889900@c.us', name: 'Avi Peretz' },
+  { id: '447700900123@c.us', name: 'Sarah Mitchell' },
+  { id: '184467440737095@lid', name: 'מיכל אברהם' },
+  { id: '209815553341267@lid', name: 'Noa Mizrahi' },
+] as const;
+
 const MIME: Record<NonNullable<SimulatedMessage['media']>, { mime: string; ext: string }> = {
   image: { mime: 'image/jpeg', ext: 'jpg' },
   video: { mime: 'video/mp4', ext: 'mp4' },

@@ -1,9 +1,17 @@
 import type { WhatsAppProvider } from '@kehila/shared';
 
-/** Sends a text to a WhatsApp group through the gateway (bot replies, summaries); locally, the outbox. */
+/**
+ * The gateway's API: sends a text to a WhatsApp group (bot replies, summaries; locally, the outbox)
+ * and reads a group's participant list.
+ */
 export interface WhatsAppSender {
   /** `communityId` is null for a group no community owns yet (the bot answering a connect code). */
   send(input: { communityId: string | null; groupId: string; text: string }): Promise<void>;
+  /**
+   * The group's current participants without the bot itself, or null when the configured gateway
+   * offers no participant list (Meta). Locally, the simulated group's people.
+   */
+  participants?(groupId: string): Promise<readonly ProviderParticipant[] | null>;
 }
 
 /**
@@ -93,12 +101,4 @@ export interface WhatsAppInbound {
   receive(provider: WhatsAppProvider, request: WebhookRequest): Promise<WebhookVerdict>;
   /** Meta's subscription handshake: the challenge to echo, or null when the verify token does not match. */
   verifySubscription(query: Readonly<Record<string, string>>): Promise<string | null>;
-}
-
-/**
- * Reads a group's current participants through the gateway's API (WAHA, Evolution, Green API; the
- * local stack's simulated gateway). Null when the configured gateway offers no participant list.
- */
-export interface GroupParticipantsReader {
-  list(groupId: string): Promise<readonly ProviderParticipant[] | null>;
 }

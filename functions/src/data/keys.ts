@@ -114,6 +114,21 @@ export const keys = {
     sk: `MEMBEREMAIL#${lower(email)}`,
   }),
 
+  /**
+   * A person of the community's WhatsApp group as the bot sees them (join/leave events, the
+   * gateway's participant list), keyed by the sender key of their canonical WhatsApp id — no phone
+   * number in a key (docs/members.md, reconciliation).
+   */
+  participant: (communityId: string, senderKey: string): ItemKey => ({
+    pk: c(communityId),
+    sk: `PARTICIPANT#${senderKey}`,
+  }),
+  participantPrefix: (communityId: string) => ({ pk: c(communityId), skPrefix: 'PARTICIPANT#' }),
+  /** An `@lid` id known to be the same person as a phone id: the sender key of the `@lid` → the phone id. */
+  waIdAlias: (communityId: string, lidKey: string): ItemKey => ({ pk: c(communityId), sk: `WAID#${lidKey}` }),
+  /** When the group's participant list was last read from the gateway. */
+  participantsSync: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'PARTICIPANTSSYNC' }),
+
   /** A group verification (pending connection) of a user: the one-time code their WhatsApp sends in the group. */
   connection: (userId: string, connectionId: string): ItemKey => ({
     pk: `USER#${userId}`,

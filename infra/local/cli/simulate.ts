@@ -12,7 +12,12 @@
  */
 import { parseArgs } from 'node:util';
 import { WhatsAppProviderSchema, type WhatsAppProvider } from '@kehila/shared';
-import { buildWebhook, simulatedMessageId, type SimulatedMessage } from '@kehila/functions/adapters/whatsapp/payloads';
+import {
+  buildWebhook,
+  SIMULATED_GROUP_PEOPLE,
+  simulatedMessageId,
+  type SimulatedMessage,
+} from '@kehila/functions/adapters/whatsapp/payloads';
 import {
   LOCAL_WHATSAPP_SECRETS,
   WhatsAppSecretsSchema,
@@ -37,14 +42,7 @@ Options:
 `;
 
 /** People of the simulated group: phone-number ids and privacy (@lid) ids, Hebrew and English names. */
-const SENDERS = [
-  { id: '972501234567@c.us', name: 'Dana Levi' },
-  { id: '972527654321@c.us', name: 'Yossi Cohen' },
-  { id: '972548889900@c.us', name: 'Avi Peretz' },
-  { id: '447700900123@c.us', name: 'Sarah Mitchell' },
-  { id: '184467440737095@lid', name: 'מיכל אברהם' },
-  { id: '209815553341267@lid', name: 'Noa Mizrahi' },
-] as const;
+const SENDERS = SIMULATED_GROUP_PEOPLE;
 
 const TEXTS = [
   'Does anyone know a good accountant for an early-stage startup? We need someone before the end of the quarter.',

@@ -62,6 +62,51 @@ export type BulkMemberResult = z.infer<typeof BulkMemberResultSchema>;
 
 const MemberIds = z.array(IdSchema).min(1).max(MEMBER_BULK_MAX, `At most ${MEMBER_BULK_MAX} members at once`);
 
+/** A person of the WhatsApp group as the bot sees them (members reconciled with the group). */
+export const GroupParticipantSchema = z.object({
+  /** Their WhatsApp id: the phone id (`…@c.us`) when known, else the privacy id (`…@lid`). */
+  wa_id: z.string(),
+  /** `+<digits>` when the phone number is known. */
+  phone: z.string().nullable(),
+  display_name: z.string().nullable(),
+  is_admin: z.boolean().nullable(),
+  /** null: already in the group when the bot first saw them. */
+  joined_at: z.string().nullable(),
+  left_at: z.string().nullable(),
+  /** The registered member with this phone number, if any. */
+  member_id: z.string().nullable(),
+  member_name: z.string().nullable(),
+});
+export type GroupParticipant = z.infer<typeof GroupParticipantSchema>;
+
+/** A registered member the group does not hold. */
+export const MemberNotInGroupSchema = z.object({
+  member_id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  approval_status: ApprovalStatusSchema,
+});
+export type MemberNotInGroup = z.infer<typeof MemberNotInGroupSchema>;
+
+/** The group's participants merged with the registered members (admins only). */
+export const GroupReconciliationSchema = z.object({
+  /** False until the community has a connected WhatsApp group. */
+  group_connected: z.boolean(),
+  /** When the participant list was last read from the gateway (null: only events seen so far). */
+  synced_at: z.string().nullable(),
+  /** In the group now, registered or not. */
+  in_group: z.number().int().nonnegative(),
+  /** In the group, and no registered member has their phone number. */
+  not_registered: z.array(GroupParticipantSchema),
+  /** Registered (not rejected) with a phone number no one in the group has. */
+  not_in_group: z.array(MemberNotInGroupSchema),
+  /** Registered members without a phone number: they cannot be matched. */
+  members_without_phone: z.number().int().nonnegative(),
+  /** Left the group, newest first. */
+  left: z.array(GroupParticipantSchema),
+});
+export type GroupReconciliation = z.infer<typeof GroupReconciliationSchema>;
+
 /** The path of one member. */
 export const MemberParams = CommunityParams.extend({ memberId: IdSchema });
 
@@ -142,6 +187,27 @@ export const memberRoutes = {
     params: CommunityParams,
     body: z.object({ member_ids: MemberIds }),
     response: BulkMemberResultSchema,
+  }),
+  groupMembers: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/group-members',
+    auth: 'admin',
+    area: 'members',
+    summary:
+      'Members reconciled with the WhatsApp group: who is in the group but not registered, who registered but is not in the group, and who left.',
+    params: CommunityParams,
+    response: GroupReconciliationSchema,
+  }),
+  syncGroupMembers: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/group-members/sync',
+    auth: 'admin',
+    area: 'members',
+    uses: { whatsapp: ['send'], secrets: ['whatsapp', 'senderHashKey'] },
+    summary:
+      "Reads the group's participant list through the WhatsApp gateway's API, applies it (listed: in the group; no longer listed: left) and answers the reconciliation.",
+    params: CommunityParams,
+    response: GroupReconciliationSchema,
   }),
 } as const;
 

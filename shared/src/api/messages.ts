@@ -265,7 +265,7 @@ export const messageRoutes = {
     path: '/webhooks/whatsapp/{provider}',
     auth: 'webhook',
     area: 'webhooks',
-    uses: { whatsapp: ['receive', 'send'], queues: ['ingest', 'bot'], secrets: ['whatsapp'] },
+    uses: { whatsapp: ['receive', 'send'], queues: ['ingest', 'bot'], secrets: ['whatsapp', 'senderHashKey'] },
     summary: 'Group events from a WhatsApp gateway, verified per provider, normalised and queued.',
     params: z.object({ provider: WhatsAppProviderSchema }),
     body: 'raw',

@@ -57,6 +57,8 @@ export const InboundMessageSchema = z.object({
   provider_message_id: z.string(),
   /** As given: `…@c.us` or `…@lid`. */
   sender_id: z.string(),
+  /** The phone id of an `@lid` sender when the gateway gives both (the worker merges the two ids). */
+  sender_phone_id: z.string().nullable().optional(),
   sender_name: z.string().nullable(),
   /** ISO-8601 UTC. */
   timestamp: z.string(),

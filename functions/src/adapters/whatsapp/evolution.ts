@@ -8,10 +8,16 @@ import {
   merge,
   normaliseUserId,
   nothing,
+  participantsOf,
   str,
   type WebhookAdapter,
 } from './webhook-types';
-import type { ParsedWebhook, ProviderBotAdded, ProviderMessage } from '../../core/ports/whatsapp';
+import type {
+  ParsedWebhook,
+  ParticipantAction,
+  ProviderBotAdded,
+  ProviderMessage,
+} from '../../core/ports/whatsapp';
 
 /**
  * Evolution API (Baileys). Webhook body: `{ event, instance, data, sender, apikey, ... }` where
@@ -70,37 +76,55 @@ function parseMessage(envelope: Record<string, unknown>, data: Record<string, un
   const sender = str(key.participant) ?? str(data.participant) ?? (fromMe ? str(envelope.sender) : null);
   if (!sender) throw new MalformedWebhookError('Evolution group message has no "key.participant"');
   const quoted = str(at(data, 'contextInfo', 'stanzaId')) ?? str(at(asRecord(body) ?? {}, 'contextInfo', 'stanzaId'));
+  // Baileys ≥ 6.7 names the phone id of an `@lid` participant beside it.
+  const phone = str(key.participantPn) ?? str(key.participantAlt) ?? str(key.senderPn);
+  const senderId = normaliseUserId(sender);
+  const phoneId = phone && senderId.endsWith('@lid') ? normaliseUserId(phone) : null;
 
   const out: ProviderMessage = {
     group_id: chat,
     provider_message_id: id,
-    sender_id: normaliseUserId(sender),
+    sender_id: senderId,
     sender_name: str(data.pushName),
     timestamp: epochToIso(data.messageTimestamp),
     text: plain,
     reply_to: quoted,
     media_type: kind.media,
+    ...(phoneId?.endsWith('@c.us') ? { sender_phone_id: phoneId } : {}),
   };
-  return { messages: [out], botAdded: [], ignored: 0 };
+  return { messages: [out], botAdded: [], participants: [], ignored: 0 };
 }
+
+/** `group-participants.update` `action` → our action. */
+const EVOLUTION_ACTIONS: Record<string, ParticipantAction> = {
+  add: 'join',
+  remove: 'leave',
+  promote: 'promote',
+  demote: 'demote',
+};
 
 function parseParticipants(envelope: Record<string, unknown>, data: Record<string, unknown>): ParsedWebhook {
   const groupId = str(data.id);
   const me = str(envelope.sender);
   const participants = Array.isArray(data.participants) ? data.participants : [];
+  const action = EVOLUTION_ACTIONS[str(data.action) ?? ''];
+  if (!isGroupId(groupId) || !action) return nothing();
   const meAdded =
-    data.action === 'add' &&
+    action === 'join' &&
     !!me &&
     participants.some((p) => {
       const id = str(p) ?? str(at(p, 'id'));
       return !!id && normaliseUserId(id) === normaliseUserId(me);
     });
-  if (!isGroupId(groupId) || !meAdded) return nothing();
   const author = str(data.author);
+  const others = participantsOf(participants, me);
+  const when = str(envelope.date_time);
+  const time = when && !Number.isNaN(Date.parse(when)) ? new Date(when).toISOString() : null;
   return {
     messages: [],
-    botAdded: [{ groupId, senderId: author ? normaliseUserId(author) : '', groupName: null }],
-    ignored: 0,
+    botAdded: meAdded ? [{ groupId, senderId: author ? normaliseUserId(author) : '', groupName: null }] : [],
+    participants: others.length > 0 ? [{ groupId, action, participants: others, timestamp: time }] : [],
+    ignored: meAdded || others.length > 0 ? 0 : 1,
   };
 }
 
@@ -113,7 +137,7 @@ function parseGroupsUpsert(data: unknown): ParsedWebhook {
     const author = str(at(g, 'author')) ?? str(at(g, 'owner'));
     botAdded.push({ groupId, senderId: author ? normaliseUserId(author) : '', groupName: str(at(g, 'subject')) });
   }
-  return { messages: [], botAdded, ignored: groups.length - botAdded.length };
+  return { messages: [], botAdded, participants: [], ignored: groups.length - botAdded.length };
 }
 
 /** `MESSAGES_UPSERT`, `messages-upsert` and `messages.upsert` are the same event across versions and settings. */

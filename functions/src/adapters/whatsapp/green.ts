@@ -99,6 +99,7 @@ function parseEvent(value: unknown): ParsedWebhook {
       },
     ],
     botAdded: [],
+    participants: [],
     ignored: 0,
   };
 }

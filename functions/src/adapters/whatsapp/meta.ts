@@ -85,7 +85,7 @@ function parseValue(value: Record<string, unknown>): ParsedWebhook {
       media_type: c.media,
     });
   }
-  return { messages: out, botAdded: [], ignored };
+  return { messages: out, botAdded: [], participants: [], ignored };
 }
 
 export const metaAdapter: WebhookAdapter = {

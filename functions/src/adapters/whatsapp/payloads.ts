@@ -22,6 +22,17 @@ export interface SimulatedMessage {
   /** Key id of the quoted message. */
   readonly replyTo?: string | null;
   readonly media?: 'image' | 'video' | 'audio' | 'document' | null;
+  /** The phone id (`…@c.us`) an `@lid` sender's payload names beside it (NOWEB/GOWS, Baileys ≥ 6.7). */
+  readonly senderPhoneId?: string | null;
+}
+
+/** A group participant event to simulate (someone added, removed, promoted or demoted). */
+export interface SimulatedParticipantEvent {
+  readonly groupId: string;
+  readonly action: 'join' | 'leave' | 'promote' | 'demote';
+  /** `…@c.us` or `…@lid`, with the phone id of an `@lid` participant when the gateway gives it. */
+  readonly participants: readonly { readonly id: string; readonly phoneId?: string | null }[];
+  readonly timestamp: Date;
 }
 
 /** A request ready to POST to `/webhooks/whatsapp/{provider}`. */
@@ -32,6 +43,20 @@ export interface SignedWebhook {
 
 /** The bot's own WhatsApp id in simulated traffic. */
 export const SIMULATED_BOT_ID = '972500000001@c.us';
+
+/**
+ * People of the simulated group (the traffic simulator's senders): phone-number ids and privacy
+ * (@lid) ids, Hebrew and English names. The local stack's gateway answers them as the group's
+ * participant list.
+ */
+export const SIMULATED_GROUP_PEOPLE = [
+  { id: '972501234567@c.us', name: 'Dana Levi' },
+  { id: '972527654321@c.us', name: 'Yossi Cohen' },
+  { id: '972548889900@c.us', name: 'Avi Peretz' },
+  { id: '447700900123@c.us', name: 'Sarah Mitchell' },
+  { id: '184467440737095@lid', name: 'מיכל אברהם' },
+  { id: '209815553341267@lid', name: 'Noa Mizrahi' },
+] as const;
 
 const MIME: Record<NonNullable<SimulatedMessage['media']>, { mime: string; ext: string }> = {
   image: { mime: 'image/jpeg', ext: 'jpg' },
@@ -80,6 +105,7 @@ function waha(m: SimulatedMessage): unknown {
       _data: {
         notifyName: m.senderName,
         type: m.media === 'audio' ? 'ptt' : (m.media ?? 'chat'),
+        ...(m.senderPhoneId ? { key: { participant: m.senderId, participantPn: m.senderPhoneId } } : {}),
       },
     },
   };
@@ -145,7 +171,13 @@ function evolution(m: SimulatedMessage, apiKey: string): unknown {
     event: 'messages.upsert',
     instance: 'kehila',
     data: {
-      key: { remoteJid: m.groupId, fromMe: false, id: m.messageId, participant: baileysJid(m.senderId) },
+      key: {
+        remoteJid: m.groupId,
+        fromMe: false,
+        id: m.messageId,
+        participant: baileysJid(m.senderId),
+        ...(m.senderPhoneId ? { participantPn: baileysJid(m.senderPhoneId) } : {}),
+      },
       pushName: m.senderName,
       status: 'DELIVERY_ACK',
       message,
@@ -202,6 +234,64 @@ function meta(m: SimulatedMessage): unknown {
       },
     ],
   };
+}
+
+function wahaParticipants(e: SimulatedParticipantEvent): unknown {
+  return {
+    id: `evt_${randomUUID().replace(/-/g, '').slice(0, 26)}`,
+    timestamp: e.timestamp.getTime(),
+    event: 'group.v2.participants',
+    session: 'default',
+    me: { id: SIMULATED_BOT_ID, pushName: 'Kehila Bot' },
+    engine: 'GOWS',
+    payload: {
+      group: { id: e.groupId },
+      type: e.action,
+      timestamp: seconds(e.timestamp),
+      participants: e.participants.map((p) => ({
+        id: p.id,
+        ...(p.phoneId ? { pn: p.phoneId } : {}),
+        role: e.action === 'promote' ? 'admin' : 'participant',
+      })),
+    },
+  };
+}
+
+const EVOLUTION_ACTION = { join: 'add', leave: 'remove', promote: 'promote', demote: 'demote' } as const;
+
+function evolutionParticipants(e: SimulatedParticipantEvent, apiKey: string): unknown {
+  return {
+    event: 'group-participants.update',
+    instance: 'kehila',
+    data: {
+      id: e.groupId,
+      author: baileysJid(SIMULATED_BOT_ID),
+      participants: e.participants.map((p) =>
+        p.phoneId ? { id: p.id, phoneNumber: baileysJid(p.phoneId) } : baileysJid(p.id),
+      ),
+      action: EVOLUTION_ACTION[e.action],
+    },
+    destination: 'http://localhost:5173/webhooks/whatsapp/evolution',
+    date_time: e.timestamp.toISOString(),
+    sender: baileysJid(SIMULATED_BOT_ID),
+    server_url: 'http://localhost:8080',
+    apikey: apiKey,
+  };
+}
+
+/**
+ * The body and headers WAHA (`group.v2.participants`) or Evolution (`group-participants.update`)
+ * send for a participant event. Green API and Meta send no participant events we read.
+ */
+export function buildParticipantsWebhook(
+  provider: 'waha' | 'evolution',
+  event: SimulatedParticipantEvent,
+  secrets: WhatsAppSecrets = LOCAL_WHATSAPP_SECRETS,
+): SignedWebhook {
+  const body = JSON.stringify(
+    provider === 'waha' ? wahaParticipants(event) : evolutionParticipants(event, secrets.evolution?.apiKey ?? ''),
+  );
+  return { body, headers: signBody(provider, body, secrets) };
 }
 
 /** A message key id in the provider's style (Meta: wamid.…; others: WhatsApp's hex key ids). */

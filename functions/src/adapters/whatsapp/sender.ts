@@ -5,7 +5,9 @@ import { logger } from '../../core/logger';
 import type { WhatsAppSender } from '../../core/ports/whatsapp';
 import type { Db } from '../../data/db';
 import { recordOutbox, type OutboxItem } from '../../data/outbox';
+import { readParticipantsThroughGateway } from './gateway-participants';
 import { sendThroughGateway } from './gateway-send';
+import { SIMULATED_GROUP_PEOPLE } from './payloads';
 import type { WhatsAppSecrets } from './secrets';
 
 type Outgoing = { communityId: string | null; groupId: string; text: string };
@@ -48,6 +50,12 @@ export function gatewaySender(config: Config, db: Db, secrets: () => Promise<Wha
         logger.warn('sent, but the outbox log was not written', { error: err as Error }),
       );
     },
+    async participants(groupId) {
+      const s = await secrets();
+      const provider = sendProvider(config, s);
+      if (!provider) return null;
+      return readParticipantsThroughGateway(provider, s, groupId);
+    },
   };
 }
 
@@ -57,6 +65,10 @@ export function localOutboxSender(db: Db): WhatsAppSender {
     async send(input) {
       await recordOutbox(db, outboxItem(input, { status: 'local', provider: 'local' }));
       console.log(`[whatsapp outbox] to ${input.groupId} (community ${input.communityId}):\n${input.text}`);
+    },
+    // The local gateway is the traffic simulator: its group holds the simulated people.
+    async participants() {
+      return SIMULATED_GROUP_PEOPLE.map((p) => ({ id: p.id, phoneId: null, name: p.name, admin: false }));
     },
   };
 }

@@ -9,10 +9,11 @@ import {
   merge,
   normaliseUserId,
   nothing,
+  participantsOf,
   str,
   type WebhookAdapter,
 } from './webhook-types';
-import type { ParsedWebhook, ProviderMessage } from '../../core/ports/whatsapp';
+import type { ParsedWebhook, ParticipantAction, ProviderMessage } from '../../core/ports/whatsapp';
 
 /**
  * WAHA (WhatsApp HTTP API, devlikeapro). Webhook body: `{ event, session, me, payload, engine, ... }`.
@@ -94,6 +95,11 @@ function parseMessage(envelope: Record<string, unknown>, payload: Record<string,
     str(at(payload, '_data', 'Info', 'PushName')) ??
     (fromMe ? str(me?.pushName) : null);
   const quoted = str(at(payload, 'replyTo', 'id')) ?? str(at(payload, '_data', 'quotedStanzaID'));
+  // NOWEB/GOWS engines name the phone id of an `@lid` participant beside it.
+  const phone =
+    str(at(payload, '_data', 'key', 'participantPn')) ??
+    str(at(payload, '_data', 'key', 'participantAlt')) ??
+    str(at(payload, '_data', 'Info', 'SenderAlt'));
 
   const message: ProviderMessage = {
     group_id: chat,
@@ -104,8 +110,16 @@ function parseMessage(envelope: Record<string, unknown>, payload: Record<string,
     text,
     reply_to: quoted ? wahaKeyId(quoted) : null,
     media_type: media,
+    ...phoneIdBeside(sender, phone),
   };
-  return { messages: [message], botAdded: [], ignored: 0 };
+  return { messages: [message], botAdded: [], participants: [], ignored: 0 };
+}
+
+/** `sender_phone_id` when an `@lid` sender comes with its phone id (nothing otherwise). */
+function phoneIdBeside(sender: string, phone: string | null): { sender_phone_id?: string } {
+  if (!phone || !normaliseUserId(sender).endsWith('@lid')) return {};
+  const id = normaliseUserId(phone);
+  return id.endsWith('@c.us') ? { sender_phone_id: id } : {};
 }
 
 /** Who added the bot: the engine's `author` when known, else the group's (super)admin. */
@@ -128,23 +142,43 @@ function parseJoin(payload: Record<string, unknown>): ParsedWebhook {
   return {
     messages: [],
     botAdded: [{ groupId, senderId: adder(payload), groupName: str(at(payload, 'group', 'subject')) }],
+    participants: [],
     ignored: 0,
   };
 }
+
+/** `group.v2.participants` `type` → our action. */
+const WAHA_ACTIONS: Record<string, ParticipantAction> = {
+  join: 'join',
+  leave: 'leave',
+  promote: 'promote',
+  demote: 'demote',
+};
 
 function parseParticipants(envelope: Record<string, unknown>, payload: Record<string, unknown>): ParsedWebhook {
   const groupId = str(at(payload, 'group', 'id'));
   const me = str(at(envelope, 'me', 'id'));
   const participants = Array.isArray(payload.participants) ? payload.participants : [];
+  const action = WAHA_ACTIONS[str(payload.type) ?? ''];
+  if (!isGroupId(groupId) || !action) return nothing();
   const meAdded =
-    payload.type === 'join' &&
+    action === 'join' &&
     !!me &&
     participants.some((p) => {
       const id = str(at(p, 'id')) ?? str(p);
       return !!id && normaliseUserId(id) === normaliseUserId(me);
     });
-  if (!isGroupId(groupId) || !meAdded) return nothing();
-  return { messages: [], botAdded: [{ groupId, senderId: adder(payload), groupName: null }], ignored: 0 };
+  const others = participantsOf(participants, me);
+  const when = payload.timestamp ?? envelope.timestamp;
+  return {
+    messages: [],
+    botAdded: meAdded ? [{ groupId, senderId: adder(payload), groupName: null }] : [],
+    participants:
+      others.length > 0
+        ? [{ groupId, action, participants: others, timestamp: when === undefined ? null : epochToIso(when) }]
+        : [],
+    ignored: meAdded || others.length > 0 ? 0 : 1,
+  };
 }
 
 function parseEvent(value: unknown): ParsedWebhook {

@@ -1,5 +1,5 @@
 import type { WhatsAppProvider } from '@kehila/shared';
-import type { ParsedWebhook, WebhookRequest } from '../../core/ports/whatsapp';
+import type { ParsedWebhook, ProviderParticipant, WebhookRequest } from '../../core/ports/whatsapp';
 import type { WebhookSecrets } from './secrets';
 
 /** The outcome of checking a webhook's authentication. */
@@ -24,7 +24,7 @@ export class MalformedWebhookError extends Error {
 
 /** An empty parse result plus `ignored` events. */
 export function nothing(ignored = 1): ParsedWebhook {
-  return { messages: [], botAdded: [], ignored };
+  return { messages: [], botAdded: [], participants: [], ignored };
 }
 
 /** Merges several parse results (providers that batch events in one body). */
@@ -32,6 +32,7 @@ export function merge(parts: readonly ParsedWebhook[]): ParsedWebhook {
   return {
     messages: parts.flatMap((p) => p.messages),
     botAdded: parts.flatMap((p) => p.botAdded),
+    participants: parts.flatMap((p) => p.participants),
     ignored: parts.reduce((n, p) => n + p.ignored, 0),
   };
 }
@@ -105,4 +106,41 @@ export function mediaFromMime(mime: string | null | undefined): string | null {
   if (m.startsWith('video/')) return 'video';
   if (m.startsWith('audio/')) return 'audio';
   return 'document';
+}
+
+/**
+ * A participant as providers list them: a bare id string, or an object with `id` and, for an `@lid`
+ * id, the phone id under one of Baileys' / WAHA's names (`pn`, `phoneNumber`, `jid`). Null without an id.
+ */
+export function participantOf(value: unknown): ProviderParticipant | null {
+  const bare = str(value);
+  const id = bare ?? str(at(value, 'id')) ?? str(at(value, 'lid'));
+  if (!id) return null;
+  const phone = bare ? null : (str(at(value, 'pn')) ?? str(at(value, 'phoneNumber')) ?? str(at(value, 'jid')));
+  const normalised = normaliseUserId(id);
+  const phoneId = phone ? normaliseUserId(phone) : null;
+  const role = bare ? null : (str(at(value, 'role')) ?? str(at(value, 'admin')));
+  const isAdmin = bare ? null : at(value, 'isAdmin');
+  return {
+    id: normalised,
+    phoneId: phoneId && phoneId !== normalised && phoneId.endsWith('@c.us') ? phoneId : null,
+    name: bare ? null : (str(at(value, 'name')) ?? str(at(value, 'pushName')) ?? str(at(value, 'notify'))),
+    admin:
+      typeof isAdmin === 'boolean'
+        ? isAdmin || at(value, 'isSuperAdmin') === true
+        : role === null
+          ? null
+          : role === 'admin' || role === 'superadmin',
+  };
+}
+
+/** The participants of an event or a list, without the bot itself (`me`), which is no member. */
+export function participantsOf(list: unknown, me: string | null): ProviderParticipant[] {
+  const mine = me ? normaliseUserId(me) : null;
+  const out: ProviderParticipant[] = [];
+  for (const p of Array.isArray(list) ? list : []) {
+    const parsed = participantOf(p);
+    if (parsed && parsed.id !== mine && parsed.phoneId !== mine) out.push(parsed);
+  }
+  return out;
 }

@@ -35,6 +35,11 @@ function oversizedIds(parsed: ParsedWebhook): string | null {
     if (long(b.senderId, PROVIDER_ID_MAX_LENGTH))
       return `Sender id is longer than ${PROVIDER_ID_MAX_LENGTH} characters`;
   }
+  for (const e of parsed.participants) {
+    if (long(e.groupId, GROUP_ID_MAX_LENGTH)) return `Group id is longer than ${GROUP_ID_MAX_LENGTH} characters`;
+    if (e.participants.some((p) => long(p.id, PROVIDER_ID_MAX_LENGTH) || long(p.phoneId, PROVIDER_ID_MAX_LENGTH)))
+      return `Participant id is longer than ${PROVIDER_ID_MAX_LENGTH} characters`;
+  }
   return null;
 }
 

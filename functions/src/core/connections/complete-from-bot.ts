@@ -5,6 +5,7 @@ import { listConnectionsByPhone, updatePendingConnection, type ConnectionRecord 
 import { codeNeededReply, connectedReply, parseConnectCommand, phoneDigitsOfSender } from './connect-command';
 import { CONNECT_CODE_MAX_ATTEMPTS } from '@kehila/shared';
 import { VERIFICATION_MESSAGES } from './verification';
+import { syncGroupMembers } from '../members/group-reconciliation';
 
 /** A group event seen by the bot in a group that no community owns yet. */
 export interface UnclaimedGroupEvent {
@@ -16,7 +17,7 @@ export interface UnclaimedGroupEvent {
   readonly groupName: string | null;
 }
 
-type BotDeps = Pick<Deps, 'db' | 'now' | 'whatsapp'>;
+type BotDeps = Pick<Deps, 'db' | 'now' | 'whatsapp' | 'config' | 'secrets'>;
 
 async function reply(deps: BotDeps, communityId: string | null, groupId: string, text: string): Promise<void> {
   try {
@@ -88,7 +89,18 @@ export async function completeConnectionFromBot(deps: BotDeps, event: UnclaimedG
       ),
   );
   await reply(deps, match.community_id, event.groupId, connectedReply(event.groupId, event.groupName));
+  if (match.community_id) await readParticipantsOnConnect(deps, match.community_id);
   return true;
+}
+
+/** On connecting, the group's participant list is read once through the gateway (members reconciled with the group). */
+async function readParticipantsOnConnect(deps: BotDeps, communityId: string): Promise<void> {
+  try {
+    await syncGroupMembers(deps, communityId);
+  } catch (err) {
+    // The connection stands; the admin can read the list again from the members screen.
+    logger.warn('bot connection: the group participant list was not read', { communityId, error: err as Error });
+  }
 }
 
 /** One more wrong code for a pending connection; at the limit it fails and a new code is needed. */

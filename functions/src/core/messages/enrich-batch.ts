@@ -3,6 +3,8 @@ import { applyBucketAdds, bucketAddsOf, type BucketAdd } from '../../data/aggreg
 import { markLateDays } from '../../data/aggregate-blocks';
 import { addImportCounters } from '../../data/imports';
 import { putMessageIfNew } from '../../data/messages';
+import { canonicalIds, isLid } from '../members/identity';
+import { learnAlias } from '../members/participants';
 import { proposeRecommendations } from '../suppliers/propose';
 import type { Deps } from '../deps';
 import { logger } from '../logger';
@@ -21,6 +23,8 @@ interface Pending {
   readonly recordId: string;
   readonly inbound: QueueMessage<'ingest'>;
   readonly msgId: string;
+  /** The sender's canonical id: an `@lid` with a known phone id becomes that phone id (core/members/identity.ts). */
+  readonly senderId: string;
   readonly senderKey: string;
   readonly timestamp: string;
 }
@@ -41,6 +45,7 @@ function decode(deps: Pick<Deps, 'config'>, r: IngestRecord): Pending {
     recordId: r.id,
     inbound,
     msgId: messageIdFor(inbound.group_id, inbound.provider_message_id),
+    senderId: inbound.sender_id,
     senderKey: senderKeyFor(deps.config, inbound.community_id, inbound.sender_id),
     timestamp: new Date(time).toISOString(),
   };
@@ -55,8 +60,8 @@ function toMessage(p: Pending, e: Enrichment | null): Message {
     content: m.text.trim() ? m.text : null,
     timestamp: p.timestamp,
     Sender_name: m.sender_name,
-    // The WhatsApp id as given (S2 §2 shows `number@host` as +digits); analytics use the keyed hash.
-    sender_hash: m.sender_id,
+    // The canonical WhatsApp id (S2 §2 shows `number@host` as +digits); analytics use the keyed hash.
+    sender_hash: p.senderId,
     topic: e?.topic ?? null,
     keywords: e?.keywords ?? [],
     urgency: e?.urgency ?? null,
@@ -70,6 +75,28 @@ function toMessage(p: Pending, e: Enrichment | null): Message {
     media_type: m.media_type,
     source: m.provider === 'import' ? 'import' : 'webhook',
   });
+}
+
+/**
+ * The canonical id of each sender of a community's records: first the `@lid` → phone ids the
+ * payloads name are recorded (merging what the group knew of the `@lid`), then every `@lid` is
+ * looked up (one BatchGetItem).
+ */
+async function canonicalSenders(
+  deps: Pick<Deps, 'config' | 'db' | 'now'>,
+  communityId: string,
+  list: readonly Pending[],
+): Promise<Map<string, string>> {
+  const lids = list.filter((p) => isLid(p.inbound.sender_id));
+  if (lids.length === 0) return new Map();
+  const given = new Map<string, string>();
+  for (const p of lids) if (p.inbound.sender_phone_id) given.set(p.inbound.sender_id, p.inbound.sender_phone_id);
+  for (const [lid, phone] of given) await learnAlias(deps, communityId, lid, phone);
+  return canonicalIds(
+    deps,
+    communityId,
+    lids.map((p) => p.inbound.sender_id),
+  );
 }
 
 /** The distinct correlation ids of some records: what a batch-level log line carries. */
@@ -124,12 +151,37 @@ export async function processIngestBatch(
     }
   }
 
-  // Enrichment: one AI call per community in the batch, for the messages that have text.
-  const enrichment = new Map<string, Enrichment>();
   const byCommunity = new Map<string, Pending[]>();
   for (const p of leaders.values()) {
     byCommunity.set(p.inbound.community_id, [...(byCommunity.get(p.inbound.community_id) ?? []), p]);
   }
+
+  // One person, one sender: `@lid` senders are counted under their phone id when it is known.
+  await Promise.all(
+    [...byCommunity].map(async ([communityId, list]) => {
+      try {
+        const canonical = await canonicalSenders(deps, communityId, list);
+        for (const p of list) {
+          const senderId = canonical.get(p.inbound.sender_id) ?? p.senderId;
+          if (senderId === p.senderId) continue;
+          const mapped = { ...p, senderId, senderKey: senderKeyFor(deps.config, communityId, senderId) };
+          leaders.set(`${communityId}\n${p.msgId}`, mapped);
+        }
+      } catch (err) {
+        logger.error('sender identities not read', { communityId, correlation_ids: correlationIds(list), error: err as Error });
+        for (const p of list) outcome.set(p.recordId, err as Error);
+      }
+    }),
+  );
+  for (const [communityId, list] of byCommunity) {
+    byCommunity.set(
+      communityId,
+      list.map((p) => leaders.get(`${communityId}\n${p.msgId}`) ?? p),
+    );
+  }
+
+  // Enrichment: one AI call per community in the batch, for the messages that have text.
+  const enrichment = new Map<string, Enrichment>();
   await Promise.all(
     [...byCommunity].map(async ([communityId, list]) => {
       const withText = list.filter((p) => p.inbound.text.trim());

@@ -10,6 +10,7 @@ import {
 import { markDaysChanged } from '../../data/aggregate-blocks';
 import { messagesOfDay } from '../../data/messages';
 import type { Deps } from '../deps';
+import { canonicalIds } from '../members/identity';
 import { hourOf, loadSenderHashKey, senderKeyFor } from './ids';
 
 /** What a recount found: the day's messages, and how the stored buckets differed from them. */
@@ -35,13 +36,19 @@ export function recountOf(
   config: Deps['config'],
   communityId: string,
   rows: Awaited<ReturnType<typeof messagesOfDay>>,
+  canonical: ReadonlyMap<string, string> = new Map(),
 ): DayRecount {
   const day: AggregateDelta = {};
   const hours = new Map<string, AggregateDelta>();
   const keywords: AggregateDelta = {};
   const names: Record<string, string> = {};
   for (const { message, senderKey } of rows) {
-    const key = senderKey ?? senderKeyFor(config, communityId, message.sender_hash ?? '');
+    // A sender merged into another identity since (an `@lid` whose phone id became known) counts as that one.
+    const merged = message.sender_hash ? canonical.get(message.sender_hash) : undefined;
+    const key =
+      merged && merged !== message.sender_hash
+        ? senderKeyFor(config, communityId, merged)
+        : (senderKey ?? senderKeyFor(config, communityId, message.sender_hash ?? ''));
     const delta = messageDelta(message, key);
     addDelta(day, delta);
     const hour = hourOf(message.timestamp);
@@ -57,7 +64,8 @@ export function recountOf(
  * Rebuilds a day's buckets from its stored messages and reports the drift it repaired: the repair
  * for the worker's crash window (a message stored but not counted) and for any drift. Run it when
  * the day is quiet: an ADD landing between the read and the replace is overwritten (run it again to
- * be exact). Blocks holding a day with drift are invalidated (the next seal rebuilds them). Operator hook: `npm run admin -- recount <communityId> <YYYY-MM-DD> [<last day>]`.
+ * be exact). Senders are counted under their canonical identity, so a recount also moves the
+ * history of an `@lid` onto its phone id once the two are known to be one person. Blocks holding a day with drift are invalidated (the next seal rebuilds them). Operator hook: `npm run admin -- recount <communityId> <YYYY-MM-DD> [<last day>]`.
  */
 export async function recountDay(
   deps: Pick<Deps, 'db' | 'config' | 'secrets'>,
@@ -69,7 +77,8 @@ export async function recountDay(
     messagesOfDay(deps.db, communityId, day),
     readStoredDay(deps.db, communityId, day),
   ]);
-  const fresh = recountOf(deps.config, communityId, rows);
+  const senders = rows.map((r) => r.message.sender_hash).filter((s): s is string => !!s);
+  const fresh = recountOf(deps.config, communityId, rows, await canonicalIds(deps, communityId, senders));
   const drift = [
     ...differences('day', stored.day, fresh.day),
     ...differences('keywords', stored.keywords, fresh.keywords),

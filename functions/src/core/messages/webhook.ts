@@ -8,8 +8,9 @@ import { logger } from '../logger';
 import { count, METRIC } from '../metrics';
 import type { WebhookRequest } from '../ports/whatsapp';
 import type { QueueMessageInput } from '../queues';
+import { applyParticipantEvents } from '../members/participants';
 import { parseBotCommand } from './bot-commands';
-import { dayOf } from './ids';
+import { dayOf, loadSenderHashKey } from './ids';
 import { coalescerFor } from './send-coalescer';
 
 /** What a webhook call accepted: messages queued for storage, and events of unowned groups dropped. */
@@ -43,7 +44,7 @@ async function ownerOf(deps: Pick<Deps, 'db'>, groupId: string): Promise<string 
  * dropped and counted. Storage, dedupe and enrichment happen in the worker, so this answers fast.
  */
 export async function receiveWhatsAppWebhook(
-  deps: Pick<Deps, 'db' | 'now' | 'inbound' | 'queues' | 'whatsapp'>,
+  deps: Pick<Deps, 'db' | 'now' | 'inbound' | 'queues' | 'whatsapp' | 'config' | 'secrets'>,
   provider: WhatsAppProvider,
   request: WebhookRequest,
   correlationId: string,
@@ -57,7 +58,13 @@ export async function receiveWhatsAppWebhook(
   if (verdict.kind === 'malformed') throw fail.badRequest(verdict.reason);
   const parsed = verdict.parsed;
 
-  const groups = [...new Set([...parsed.messages.map((m) => m.group_id), ...parsed.botAdded.map((b) => b.groupId)])];
+  const groups = [
+    ...new Set([
+      ...parsed.messages.map((m) => m.group_id),
+      ...parsed.botAdded.map((b) => b.groupId),
+      ...parsed.participants.map((e) => e.groupId),
+    ]),
+  ];
   const ownerList = await Promise.all(groups.map((g) => ownerOf(deps, g)));
   const owner = new Map(groups.map((g, i) => [g, ownerList[i] ?? null]));
 
@@ -78,6 +85,20 @@ export async function receiveWhatsAppWebhook(
   for (const b of parsed.botAdded) {
     // The bot joining a group that already has its community changes nothing.
     if (!owner.get(b.groupId)) unclaimed.push({ kind: 'bot_added', ...b, text: '' });
+  }
+
+  // Participant events of owned groups are stored before we answer (a group nobody owns yet is read
+  // whole from the gateway when it is connected).
+  const participantEvents = parsed.participants.filter((e) => owner.get(e.groupId));
+  if (participantEvents.length > 0) {
+    await loadSenderHashKey(deps);
+    for (const communityId of new Set(participantEvents.map((e) => owner.get(e.groupId) ?? ''))) {
+      await applyParticipantEvents(
+        deps,
+        communityId,
+        participantEvents.filter((e) => owner.get(e.groupId) === communityId),
+      );
+    }
   }
 
   let dropped = 0;

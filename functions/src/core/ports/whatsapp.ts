@@ -1,9 +1,17 @@
 import type { WhatsAppProvider } from '@kehila/shared';
 
-/** Sends a text to a WhatsApp group through the gateway (bot replies, summaries); locally, the outbox. */
+/**
+ * The gateway's API: sends a text to a WhatsApp group (bot replies, summaries; locally, the outbox)
+ * and reads a group's participant list.
+ */
 export interface WhatsAppSender {
   /** `communityId` is null for a group no community owns yet (the bot answering a connect code). */
   send(input: { communityId: string | null; groupId: string; text: string }): Promise<void>;
+  /**
+   * The group's current participants without the bot itself, or null when the configured gateway
+   * offers no participant list (Meta). Locally, the simulated group's people.
+   */
+  participants?(groupId: string): Promise<readonly ProviderParticipant[] | null>;
 }
 
 /**
@@ -24,6 +32,11 @@ export interface ProviderMessage {
   /** The provider's id of the quoted message, when this one is a reply. */
   readonly reply_to: string | null;
   readonly media_type: string | null;
+  /**
+   * The sender's phone id (`…@c.us`) when the provider gives it beside an `@lid` sender (Baileys'
+   * `participantPn` / `participantAlt`): the two ids are one person (docs/members.md, identity merge).
+   */
+  readonly sender_phone_id?: string | null;
 }
 
 /** The bot was added to a group (or joined it): a chance to complete a pending connection. */
@@ -34,10 +47,35 @@ export interface ProviderBotAdded {
   readonly groupName: string | null;
 }
 
+/** What happened to some participants of a group (WhatsApp's add/remove/promote/demote notifications). */
+export type ParticipantAction = 'join' | 'leave' | 'promote' | 'demote';
+
+/** A person of a group as a provider names them: one id, and the phone id when the provider gives both. */
+export interface ProviderParticipant {
+  /** `…@c.us` or `…@lid`, normalised like a sender id. */
+  readonly id: string;
+  /** The phone id (`…@c.us`) of an `@lid` participant, when given; null otherwise. */
+  readonly phoneId: string | null;
+  readonly name: string | null;
+  /** True for a group admin (participant lists and promote/demote events); null when not said. */
+  readonly admin: boolean | null;
+}
+
+/** A participant event of a group (provider-neutral). */
+export interface ProviderParticipantEvent {
+  readonly groupId: string;
+  readonly action: ParticipantAction;
+  readonly participants: readonly ProviderParticipant[];
+  /** ISO-8601 UTC of the event when the provider says; null when it does not (the receiver's clock is used). */
+  readonly timestamp: string | null;
+}
+
 /** What a webhook body holds for us. */
 export interface ParsedWebhook {
   readonly messages: ProviderMessage[];
   readonly botAdded: ProviderBotAdded[];
+  /** Participant events of groups (joins, leaves, promotions); the bot's own join is in `botAdded` too. */
+  readonly participants: ProviderParticipantEvent[];
   /** Events we do not store: direct chats, acks, reactions, status updates, our own API sends... */
   readonly ignored: number;
 }

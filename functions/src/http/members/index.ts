@@ -1,4 +1,5 @@
 import { routes } from '@kehila/shared';
+import { groupReconciliation, syncGroupMembers } from '../../core/members/group-reconciliation';
 import { listMembersPage } from '../../core/members/member-list';
 import {
   bulkDelete,
@@ -11,9 +12,14 @@ import {
 import { createAreaHandler, implement } from '../route-handler';
 import type { Wiring } from '../../wiring/deps';
 import { apiGatewayRealtime } from '../../wiring/cloud/realtime';
+import { secretsManager } from '../../wiring/cloud/secrets';
+import { gatewayWhatsApp } from '../../wiring/cloud/whatsapp';
 
-/** The table, and the WebSocket API to drop the live subscriptions of a removed or deactivated member. */
-export const wiring: Wiring = { realtime: apiGatewayRealtime };
+/**
+ * The table, the WebSocket API to drop the live subscriptions of a removed or deactivated member,
+ * and the WhatsApp gateway (with its secret) to read the group's participant list.
+ */
+export const wiring: Wiring = { realtime: apiGatewayRealtime, whatsapp: gatewayWhatsApp, secrets: secretsManager };
 
 const list = implement(routes.listMembers, ({ params, query, deps }) =>
   listMembersPage(deps, params.communityId, query),
@@ -44,5 +50,12 @@ const bulkRemove = implement(routes.bulkDeleteMembers, ({ params, body, deps }) 
   bulkDelete(deps, params.communityId, body.member_ids),
 );
 
-/** Lambda handler of the members area: the members screen's list, edits, approvals and bulk calls. */
-export const handler = createAreaHandler([list, update, role, approval, remove, bulkEdit, bulkRemove], wiring);
+const group = implement(routes.groupMembers, ({ params, deps }) => groupReconciliation(deps, params.communityId));
+
+const groupSync = implement(routes.syncGroupMembers, ({ params, deps }) => syncGroupMembers(deps, params.communityId));
+
+/** Lambda handler of the members area: the members screen's list, edits, approvals, bulk calls and the group view. */
+export const handler = createAreaHandler(
+  [list, update, role, approval, remove, bulkEdit, bulkRemove, group, groupSync],
+  wiring,
+);

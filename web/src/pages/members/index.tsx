@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { LoadingScreen } from '../../components/loading-screen';
+import { GroupTab } from './group-tab';
 import { InvitationsTab } from './invitations-tab';
 import { MembersTab } from './members-tab';
 import { MEMBERS_TEXTS as T } from './members-texts';
@@ -27,7 +28,7 @@ function AccessDenied({ error }: { error: string }) {
   );
 }
 
-/** The members screen (/members, S3 §2): admins only; Members and Invitations tabs with counts. */
+/** The members screen (/members, S3 §2): admins only; Members and Invitations tabs with counts, and the WhatsApp group view. */
 export default function MembersPage() {
   const { communities, community, isLoading, select } = useCurrentCommunity();
   const adminOf = communities.filter((c) => c.role === 'Admin');
@@ -66,6 +67,11 @@ function MembersWorkspace({ communityId }: { communityId: string }) {
             id: 'invitations',
             label: T.invitationsTab(invites.data?.items.length ?? 0),
             content: <InvitationsTab communityId={communityId} invites={invites} />,
+          },
+          {
+            id: 'group',
+            label: T.groupTab,
+            content: <GroupTab communityId={communityId} invites={invites} />,
           },
         ]}
       />

@@ -16,7 +16,27 @@ export const membersKeys = {
   list: (communityId: string, q: MemberListQuery) => ['members', communityId, 'list', q] as const,
   invites: (communityId: string) => ['members', communityId, 'invites'] as const,
   links: (communityId: string) => ['members', communityId, 'links'] as const,
+  group: (communityId: string) => ['members', communityId, 'group'] as const,
 };
+
+/** The members reconciled with the WhatsApp group. */
+export function useGroupMembers(communityId: string) {
+  const callApi = useCallApi();
+  return useQuery({
+    queryKey: membersKeys.group(communityId),
+    queryFn: ({ signal }) => callApi(routes.groupMembers, { params: { communityId }, signal }),
+  });
+}
+
+/** Reads the group's participant list through the gateway again; the answer is the new reconciliation. */
+export function useSyncGroupMembers(communityId: string) {
+  const callApi = useCallApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(routes.syncGroupMembers, { params: { communityId } }),
+    onSuccess: (data) => queryClient.setQueryData(membersKeys.group(communityId), data),
+  });
+}
 
 /** One page of members from the server (tab, search and page are the server's work). */
 export function useMemberPage(communityId: string, q: MemberListQuery) {

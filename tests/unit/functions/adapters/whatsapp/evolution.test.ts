@@ -50,19 +50,20 @@ describe('Evolution API webhook adapter', () => {
       },
     ],
   ])('normalises the %s fixture', (name, expected) => {
-    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], ignored: 0 });
+    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], participants: [], ignored: 0 });
   });
 
   it('reports the bot being added to a group, by whom', () => {
     expect(parse('group-participants-add')).toEqual({
       messages: [],
       botAdded: [{ groupId: '120363025555000008@g.us', senderId: '972541112233@c.us', groupName: null }],
+      participants: [],
       ignored: 0,
     });
   });
 
   it('ignores a direct chat', () => {
-    expect(parse('direct-chat')).toEqual({ messages: [], botAdded: [], ignored: 1 });
+    expect(parse('direct-chat')).toEqual({ messages: [], botAdded: [], participants: [], ignored: 1 });
   });
 
   it('accepts the apikey from the body, or from an apikey header', () => {

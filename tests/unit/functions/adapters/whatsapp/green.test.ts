@@ -49,11 +49,11 @@ describe('Green API webhook adapter', () => {
       },
     ],
   ])('normalises the %s fixture', (name, expected) => {
-    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], ignored: 0 });
+    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], participants: [], ignored: 0 });
   });
 
   it.each(['direct-chat', 'own-api-send', 'status'])('ignores the %s fixture', (name) => {
-    expect(parse(name)).toEqual({ messages: [], botAdded: [], ignored: 1 });
+    expect(parse(name)).toEqual({ messages: [], botAdded: [], participants: [], ignored: 1 });
   });
 
   it.each([

@@ -50,11 +50,11 @@ describe('Meta Cloud API webhook adapter', () => {
       },
     ],
   ])('normalises the %s fixture', (name, expected) => {
-    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], ignored: 0 });
+    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], participants: [], ignored: 0 });
   });
 
   it.each(['direct-chat', 'status'])('ignores the %s fixture', (name) => {
-    expect(parse(name)).toEqual({ messages: [], botAdded: [], ignored: 1 });
+    expect(parse(name)).toEqual({ messages: [], botAdded: [], participants: [], ignored: 1 });
   });
 
   it('accepts the X-Hub-Signature-256 of the app secret', () => {

@@ -51,19 +51,20 @@ describe('WAHA webhook adapter', () => {
       },
     ],
   ])('normalises the %s fixture', (name, expected) => {
-    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], ignored: 0 });
+    expect(parse(name)).toEqual({ messages: [expected], botAdded: [], participants: [], ignored: 0 });
   });
 
   it('reports the bot joining a group with the person who added it', () => {
     expect(parse('group-join')).toEqual({
       messages: [],
       botAdded: [{ groupId: '120363025555000009@g.us', senderId: '972541112233@c.us', groupName: 'Haifa Makers' }],
+      participants: [],
       ignored: 0,
     });
   });
 
   it.each(['direct-chat', 'own-api-send'])('ignores the %s fixture', (name) => {
-    expect(parse(name)).toEqual({ messages: [], botAdded: [], ignored: 1 });
+    expect(parse(name)).toEqual({ messages: [], botAdded: [], participants: [], ignored: 1 });
   });
 
   it('accepts the fixture signed with the HMAC-SHA512 key', () => {

@@ -247,6 +247,10 @@ export const keys = {
   biRun: (communityId: string, runId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: `RUN#${runId}` }),
   biRunPrefix: (communityId: string) => ({ pk: `${c(communityId)}#BI`, skPrefix: 'RUN#' }),
   marketIntelligence: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: 'MARKET' }),
+  /** The last generated topic clusters of a period (7, 14, 30 or 90 days). */
+  topicClusters: (communityId: string, days: number): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${days}` }),
+  /** Usage events of the analytics screens on one UTC day (counts per event). */
+  usageDay: (communityId: string, day: string): ItemKey => ({ pk: c(communityId), sk: `USAGE#${day}` }),
   importJob: (communityId: string, importId: string): ItemKey => ({ pk: c(communityId), sk: `IMPORT#${importId}` }),
   /** A live WebSocket connection (cloud realtime): found by its id on $disconnect; expires by ttl. */
   wsConnection: (connectionId: string): ItemKey => ({ pk: `WSCONN#${connectionId}`, sk: 'CONN' }),

@@ -130,13 +130,24 @@ export async function generateClusters(
     const layout = layoutClusters(kept.map((v) => v.vector));
     const messageOf = (i: number) => messages.get((kept[i] as MessageVector).msgId) as Message;
     const keywordsOf = (i: number) => (messageOf(i).keywords ?? []).map((k) => k.trim().toLowerCase()).filter(Boolean);
-    const overall = new Map<string, number>();
-    kept.forEach((_, i) => {
-      for (const k of new Set(keywordsOf(i))) overall.set(k, (overall.get(k) ?? 0) + 1);
-    });
+    // Keyword phrases first; when no phrase recurs in a cluster, the words of its phrases.
+    const wordsOf = (i: number) => keywordsOf(i).flatMap((k) => k.split(/\s+/)).filter((w) => w.length > 1);
+    const countAll = (of: (i: number) => string[]) => {
+      const overall = new Map<string, number>();
+      kept.forEach((_, i) => {
+        for (const k of new Set(of(i))) overall.set(k, (overall.get(k) ?? 0) + 1);
+      });
+      return overall;
+    };
+    const phrases = countAll(keywordsOf);
+    const words = countAll(wordsOf);
+    const keywordsOfCluster = (members: number[]) => {
+      const best = distinctiveKeywords(members.map(keywordsOf), phrases, kept.length, CLUSTER_KEYWORDS);
+      return best.length > 0 ? best : distinctiveKeywords(members.map(wordsOf), words, kept.length, CLUSTER_KEYWORDS);
+    };
     const inputs: AiClusterInput[] = layout.members.map((members) => ({
       size: members.length,
-      keywords: distinctiveKeywords(members.map(keywordsOf), overall, kept.length, CLUSTER_KEYWORDS),
+      keywords: keywordsOfCluster(members),
       topics: byFrequency(members.map((i) => messageOf(i).topic ?? '').filter(Boolean)).slice(0, 3),
       examples: members
         .map((i) => messageOf(i).content?.trim() ?? '')

@@ -530,6 +530,12 @@ export const KEYWORDS_OPACITY_MIN = 0.6;
 export const KEYWORDS_OPACITY_MAX = 1;
 /** Clusters map shows the top N clusters (S2 §9). */
 export const CLUSTERS_TOP = 15;
+/** Topic clusters: the most embedded messages of the period clustered (the latest), the most clusters made, examples and map points kept per cluster. */
+export const CLUSTERS_MAX_MESSAGES = 2000;
+export const CLUSTERS_MAX = 20;
+export const CLUSTER_EXAMPLES = 3;
+export const CLUSTER_KEYWORDS = 6;
+export const CLUSTER_MAP_POINTS = 40;
 /** Topic chart top-N options and default; bar shade ratio thresholds (S2 §9). */
 export const TOPIC_TOP_N_OPTIONS = [5, 10, 15, 20, 50] as const;
 export const DEFAULT_TOPIC_TOP_N = 10;

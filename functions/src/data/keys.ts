@@ -274,6 +274,10 @@ export const keys = {
   /** The community's one enrichment in progress (a lock naming its job). */
   enrichmentLock: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: 'ENRICHLOCK' }),
   marketIntelligence: (communityId: string): ItemKey => ({ pk: `${c(communityId)}#BI`, sk: 'MARKET' }),
+  /** The last generated topic clusters of a period (7, 14, 30 or 90 days). */
+  topicClusters: (communityId: string, days: number): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${days}` }),
+  /** Usage events of the analytics screens on one UTC day (counts per event). */
+  usageDay: (communityId: string, day: string): ItemKey => ({ pk: c(communityId), sk: `USAGE#${day}` }),
   importJob: (communityId: string, importId: string): ItemKey => ({ pk: c(communityId), sk: `IMPORT#${importId}` }),
   /** A live WebSocket connection (cloud realtime): found by its id on $disconnect; expires by ttl. */
   wsConnection: (connectionId: string): ItemKey => ({ pk: `WSCONN#${connectionId}`, sk: 'CONN' }),

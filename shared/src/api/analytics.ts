@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CommunityParams, route } from './contract';
+import { CommunityParams, RATE_LIMITS, route } from './contract';
 import { isIanaTimeZone } from '../rules/time-zone';
 import { ANALYTICS_TIME_RANGES, DEFAULT_ANALYTICS_TIME_RANGE } from '../constants';
 import {
@@ -8,6 +8,7 @@ import {
   EmotionCountSchema,
   LabelCountSchema,
   OverallUrgencySchema,
+  TopicClustersSchema,
 } from '../schemas/analytics';
 
 /** Longest date range the dashboard reads (a year and a day): its cost grows with the days shown. */
@@ -119,6 +120,40 @@ export const InsightsSchema = z.object({
 });
 export type Insights = z.infer<typeof InsightsSchema>;
 
+/** The period of the topic clusters (S2 §7.6 time_range): 7, 14, 30 or 90 days to now. */
+export const ClustersQuerySchema = z.object({
+  days: InsightsQuerySchema.shape.days,
+});
+/** An analytics period in a JSON body: 7, 14, 30 or 90. */
+const RangeDaysSchema = z
+  .number({ error: 'Please choose 7, 14, 30 or 90 days' })
+  .int('Please choose 7, 14, 30 or 90 days')
+  .refine((d) => (ANALYTICS_TIME_RANGES as readonly number[]).includes(d), 'Please choose 7, 14, 30 or 90 days');
+export const ClustersBodySchema = z.object({ days: RangeDaysSchema.default(DEFAULT_ANALYTICS_TIME_RANGE) });
+
+/** The tabs of Enhanced Analytics (S3 §2), as events name them. */
+export const ENHANCED_ANALYTICS_TABS = ['sentiment', 'topics', 'intent', 'ai_insights', 'members'] as const;
+export type EnhancedAnalyticsTab = (typeof ENHANCED_ANALYTICS_TABS)[number];
+
+/**
+ * A usage event of an analytics screen (S3 §2 Enhanced Analytics: "a page-view event and tab-change
+ * and time-range events are logged"): counted per community and day, and logged.
+ */
+export const AnalyticsEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('page_view'), page: z.enum(['enhanced_analytics', 'analytics']) }),
+  z.object({
+    event: z.literal('tab_change'),
+    page: z.literal('enhanced_analytics'),
+    tab: z.enum(ENHANCED_ANALYTICS_TABS, 'Unknown tab'),
+  }),
+  z.object({
+    event: z.literal('time_range_change'),
+    page: z.enum(['enhanced_analytics', 'analytics']),
+    days: RangeDaysSchema,
+  }),
+], 'Unknown event');
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
 export const analyticsRoutes = {
   getDashboard: route({
     method: 'GET',
@@ -144,5 +179,46 @@ export const analyticsRoutes = {
     params: CommunityParams,
     query: InsightsQuerySchema,
     response: InsightsSchema,
+  }),
+  getTopicClusters: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/analytics/clusters',
+    auth: 'member',
+    area: 'analytics',
+    requires: 'active-plan',
+    feature: 'sentiment_analysis',
+    summary:
+      'The stored topic clusters of the last `days` (7, 14, 30, 90; S2 §7.6 get-clusters), or null before the first Generate.',
+    params: CommunityParams,
+    query: ClustersQuerySchema,
+    response: z.object({ result: TopicClustersSchema.nullable() }),
+  }),
+  generateTopicClusters: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/analytics/clusters',
+    auth: 'member',
+    area: 'analytics',
+    requires: 'active-plan',
+    feature: 'sentiment_analysis',
+    rateLimit: RATE_LIMITS.ai,
+    uses: { ai: ['chat'], search: 'read' },
+    summary:
+      "Generates and stores the topic clusters of the last `days` (S2 §7.6 generate-clusters): the period's embedded messages (the latest 2,000) clustered by meaning (k-means), projected to 2-D (PCA), each cluster labelled by the AI provider.",
+    params: CommunityParams,
+    body: ClustersBodySchema,
+    response: TopicClustersSchema,
+  }),
+  recordAnalyticsEvent: route({
+    method: 'POST',
+    path: '/api/communities/{communityId}/analytics/events',
+    auth: 'member',
+    area: 'analytics',
+    rateLimit: RATE_LIMITS.events,
+    status: 202,
+    summary:
+      'Records a usage event of an analytics screen (S3 §2: page view, tab change, time range change): counted per community and UTC day, and logged.',
+    params: CommunityParams,
+    body: AnalyticsEventSchema,
+    response: z.object({ recorded: z.literal(true) }),
   }),
 };

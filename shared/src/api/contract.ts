@@ -68,6 +68,8 @@ export interface RateLimit {
 export const RATE_LIMITS = {
   /** Generation through the AI provider: summaries, generated and suggested actions. */
   ai: { bucket: 'ai', limit: 30, windowSeconds: 60 },
+  /** Usage events of the analytics screens (page views, tab and time range changes). */
+  events: { bucket: 'events', limit: 120, windowSeconds: 60 },
   /** Search (text and meaning). */
   search: { bucket: 'search', limit: 120, windowSeconds: 60 },
   /** Sign-up attempts for one e-mail address. */

@@ -23,6 +23,48 @@ export const TopicClusterResultSchema = z.object({
 });
 export type TopicClusterResult = z.infer<typeof TopicClusterResultSchema>;
 
+/** A message shown as an example of a topic cluster (the one nearest its centre first). */
+export const ClusterExampleSchema = z.object({
+  msg_id: z.string(),
+  timestamp: z.string(),
+  text: z.string(),
+  sender_name: z.string().nullable(),
+});
+export type ClusterExample = z.infer<typeof ClusterExampleSchema>;
+
+/**
+ * One topic cluster (S2 §2.5 AI Insight Explorer): messages close in meaning, its label, its most
+ * distinctive keywords, examples, and its centre on the 2-D semantic map.
+ */
+export const TopicClusterSchema = z.object({
+  /** 0 = the largest cluster. */
+  id: z.number().int().nonnegative(),
+  label: z.string(),
+  size: z.number().int().positive(),
+  keywords: z.array(z.string()),
+  examples: z.array(ClusterExampleSchema),
+  x: z.number(),
+  y: z.number(),
+});
+export type TopicCluster = z.infer<typeof TopicClusterSchema>;
+
+/**
+ * Stored topic clusters of a period (S2 §3 topic cluster result, S2 §7.6 get-clusters /
+ * generate-clusters): the clusters, largest first, with map points of their messages.
+ */
+export const TopicClustersSchema = z.object({
+  days: AnalyticsTimeRangeSchema,
+  created_at: z.string(),
+  /** Who labelled the clusters: the local model (keywords) or Bedrock. */
+  provider: z.enum(['local', 'bedrock']),
+  /** Messages clustered (embedded messages of the period, at most CLUSTERS_MAX_MESSAGES, the latest). */
+  message_count: z.number().int().nonnegative(),
+  clusters: z.array(TopicClusterSchema),
+  /** Messages on the 2-D map (a sample per cluster): cluster id and coordinates. */
+  points: z.array(z.object({ cluster: z.number().int().nonnegative(), x: z.number(), y: z.number() })),
+});
+export type TopicClusters = z.infer<typeof TopicClustersSchema>;
+
 /** LinkedIn enrichment statistics of a community (S2 §3). */
 export const EnrichmentStatsSchema = z.object({
   enriched_members: z.number().int().nonnegative(),

@@ -29,6 +29,7 @@ const OldDashboardPage = lazy(() => import('../pages/dashboard/old-dashboard-pag
 const MessagesPage = lazy(() => import('../pages/messages'));
 const ActionsPage = lazy(() => import('../pages/actions'));
 const AnalyticsPage = lazy(() => import('../pages/analytics'));
+const EnhancedAnalyticsPage = lazy(() => import('../pages/analytics-enhanced'));
 const TodayPage = lazy(() => import('../pages/today'));
 const BusinessIntelligencePage = lazy(() => import('../pages/bi'));
 const SuppliersPage = lazy(() => import('../pages/suppliers'));
@@ -77,6 +78,7 @@ export const appRoutes: RouteObject[] = [
                           { path: '/messages', element: <MessagesPage /> },
                           { path: '/actions', element: <ActionsPage /> },
                           { path: '/analytics', element: <AnalyticsPage /> },
+                          { path: '/analytics/enhanced', element: <EnhancedAnalyticsPage /> },
                           { path: '/today', element: <TodayPage /> },
                           { path: '/business-intelligence', element: <BusinessIntelligencePage /> },
                           { path: '/suppliers', element: <SuppliersPage /> },

@@ -102,6 +102,17 @@ export interface SuggestedPartnership {
   readonly estimated_value: number | null;
 }
 
+/** A topic cluster as its labeller reads it: its distinctive keywords, topics and example texts. */
+export interface AiClusterInput {
+  /** Most distinctive first. */
+  readonly keywords: readonly string[];
+  /** The enrichment topics of its messages, most frequent first. */
+  readonly topics: readonly string[];
+  /** A few of its messages (nearest its centre first). */
+  readonly examples: readonly string[];
+  readonly size: number;
+}
+
 /**
  * The AI port: one interface, two providers (local offline NLP and Amazon Bedrock); the choice is
  * configuration (ARCHITECTURE §5).
@@ -149,6 +160,11 @@ export interface AiPort {
     max: number;
     communityId: string;
   }): Promise<SuggestedPartnership[]>;
+  /**
+   * A short label for each topic cluster (S2 §2.5 Topic Clusters), in input order: the local
+   * provider names a cluster by its keywords; Bedrock writes a label from the examples.
+   */
+  labelClusters(input: { clusters: readonly AiClusterInput[]; communityId: string }): Promise<string[]>;
   /**
    * The version of a community's embedding space. Vectors of different versions must not be
    * compared: when it changes, stored vectors are re-embedded (docs/ai.md). The local provider

@@ -47,6 +47,13 @@ export interface TextQuery {
   readonly cursor?: string;
 }
 
+/** A message's stored vector (topic clusters read them). */
+export interface MessageVector {
+  readonly msgId: string;
+  readonly timestamp: string;
+  readonly vector: readonly number[];
+}
+
 /** The search port: OpenSearch in the cloud, an embedded engine locally. */
 export interface SearchPort {
   upsert(docs: readonly SearchDoc[]): Promise<void>;
@@ -70,4 +77,15 @@ export interface SearchPort {
    * how many of them carry a vector (of `version`, when given).
    */
   stats(communityId: string, options?: { version?: string }): Promise<{ total: number; embedded: number }>;
+  /**
+   * The stored vectors of a community's messages with a timestamp in [from, to) (ISO), of `version`
+   * when given: the newest first, at most `limit` (topic clusters).
+   */
+  vectors(query: {
+    communityId: string;
+    from: string;
+    to: string;
+    version?: string;
+    limit: number;
+  }): Promise<MessageVector[]>;
 }

@@ -13,6 +13,7 @@ import { useCurrentCommunity } from '../../communities/current-community';
 import { downloadCsv } from '../../components/charts/download-csv';
 import { ANALYTICS_TEXTS as T } from './analytics-texts';
 import { useInsights } from './use-insights';
+import { InsightExplorer } from './components/insight-explorer';
 
 const AnalyticsCharts = lazy(() => import('./components/analytics-charts'));
 
@@ -81,6 +82,7 @@ function AnalyticsWorkspace({ community }: { community: UserCommunity }) {
             >
               {T.exportCsv}
             </Button>
+            <Button onClick={() => navigate('/analytics/enhanced')}>{T.enhanced}</Button>
             <Button onClick={() => navigate('/dashboard')}>{T.back}</Button>
           </SpaceBetween>
         }
@@ -101,9 +103,17 @@ function AnalyticsWorkspace({ community }: { community: UserCommunity }) {
           </Box>
         </Container>
       ) : (
-        <Suspense fallback={<Spinner size="large" />}>
-          <AnalyticsCharts data={data} />
-        </Suspense>
+        <SpaceBetween size="l">
+          <Suspense fallback={<Spinner size="large" />}>
+            <AnalyticsCharts data={data} />
+          </Suspense>
+          <InsightExplorer
+            communityId={community.community_id}
+            days={days}
+            keywords={data.keywords}
+            totalMessages={data.total_messages}
+          />
+        </SpaceBetween>
       )}
     </SpaceBetween>
   );

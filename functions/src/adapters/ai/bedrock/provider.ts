@@ -29,6 +29,7 @@ import {
 import { logger } from '../../../core/logger';
 import { embeddingDimensionsOf } from './models';
 import type {
+  AiClusterInput,
   AiCommunityContext,
   AiInputMessage,
   AiMemberProfile,
@@ -38,6 +39,7 @@ import type {
   SuggestedPartnership,
   SummaryDraft,
 } from '../../../core/ports/ai';
+import { CLUSTER_SYSTEM, CLUSTER_TOOL, CLUSTER_TOOL_SCHEMA, clusterPrompt, parseClusterLabels } from './clusters';
 import {
   memberDirectory,
   OPPORTUNITY_SYSTEM,
@@ -524,6 +526,20 @@ export class BedrockAiPort implements AiPort {
       maxTokens: 4000,
     });
     return parsePartnerships(toolInput(res, PARTNER_TOOL), input.members, input.max);
+  }
+
+  async labelClusters(input: { clusters: readonly AiClusterInput[]; communityId: string }): Promise<string[]> {
+    if (input.clusters.length === 0) return [];
+    const res = await this.converse({
+      system: CLUSTER_SYSTEM,
+      user: clusterPrompt(input.clusters),
+      tool: { name: CLUSTER_TOOL, description: 'Records the label of every cluster.', schema: CLUSTER_TOOL_SCHEMA },
+      maxTokens: Math.min(4000, 200 + input.clusters.length * 60),
+    });
+    const labels = parseClusterLabels(toolInput(res, CLUSTER_TOOL), input.clusters.length);
+    // no local fallback: a label the model did not write is not passed off as the model's
+    if (!labels) throw new Error('Bedrock returned invalid cluster labels');
+    return labels;
   }
 }
 

@@ -7,6 +7,7 @@
 import type { Message, SuggestedAction } from '@kehila/shared';
 import { logger } from '../../../core/logger';
 import type {
+  AiClusterInput,
   AiCommunityContext,
   AiInputMessage,
   AiMemberProfile,
@@ -17,6 +18,7 @@ import type {
   SummaryDraft,
 } from '../../../core/ports/ai';
 import { generateActionLocal, suggestActionsLocal } from './actions';
+import { labelClusterLocal } from './clusters';
 import { detectOpportunitiesLocal, matchPartnersLocal } from './business';
 import { EMPTY_DF, foldBatches, parseDf, serializeDf, type DfSnapshot } from './df';
 import {
@@ -206,6 +208,10 @@ export class LocalAiPort implements AiPort {
     communityId: string;
   }): Promise<SuggestedPartnership[]> {
     return matchPartnersLocal(input.members, input.max);
+  }
+
+  async labelClusters(input: { clusters: readonly AiClusterInput[]; communityId: string }): Promise<string[]> {
+    return input.clusters.map(labelClusterLocal);
   }
 
   /**

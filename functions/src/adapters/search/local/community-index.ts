@@ -1,5 +1,5 @@
 import type { Urgency } from '@kehila/shared';
-import type { SearchDoc, SearchHit } from '../../../core/ports/search';
+import type { MessageVector, SearchDoc, SearchHit } from '../../../core/ports/search';
 import { indexTerms, queryTerms, senderDigits, tokenize, type QueryTerm } from '../tokenizer';
 import { VectorStore } from './vector-store';
 
@@ -314,6 +314,25 @@ export class CommunityIndex {
       hits.push({ msgId: this.msgIds[slot] ?? '', timestamp: this.tsIso[slot] ?? '', score: topScore[j] as number });
     }
     return hits;
+  }
+
+  /** Vectors of messages with fromMs ≤ time < toMs (of `version` when given), newest first, at most `limit`. */
+  vectorsIn(fromMs: number, toMs: number, limit: number, version?: string): MessageVector[] {
+    const store = this.vectors;
+    if (!store || limit <= 0) return [];
+    const v = version === undefined ? -1 : this.versions.find(version);
+    if (version !== undefined && v === NONE) return [];
+    const out: MessageVector[] = [];
+    for (let i = this.order.length - 1; i >= 0 && out.length < limit; i--) {
+      const slot = this.order[i] as number;
+      const ts = this.ts[slot] as number;
+      if (ts >= toMs) continue;
+      if (ts < fromMs) break;
+      const sv = this.vecVersion[slot] as number;
+      if (sv < 0 || (v >= 0 && sv !== v)) continue;
+      out.push({ msgId: this.msgIds[slot] ?? '', timestamp: this.tsIso[slot] ?? '', vector: [...store.get(slot)] });
+    }
+    return out;
   }
 
   /** Approximate bytes held (typed arrays, postings and strings), for the bench and logs. */

@@ -12,7 +12,7 @@ import {
 import { fail } from '../../../core/errors';
 import { decodeCursor, encodeCursor, sortValues } from '../../../core/cursor';
 import { searchDocOfItem } from '../../../core/search/docs';
-import type { SearchDoc, SearchHit, SearchPort, TextQuery } from '../../../core/ports/search';
+import type { MessageVector, SearchDoc, SearchHit, SearchPort, TextQuery } from '../../../core/ports/search';
 import { CommunityIndex } from './community-index';
 
 /** What a rebuild did, for the start log and the bench. */
@@ -173,6 +173,17 @@ export class LocalSearch implements SearchPort {
 
   async stats(communityId: string, options?: { version?: string }): Promise<{ total: number; embedded: number }> {
     return (await this.community(communityId)).stats(options?.version);
+  }
+
+  async vectors(query: {
+    communityId: string;
+    from: string;
+    to: string;
+    version?: string;
+    limit: number;
+  }): Promise<MessageVector[]> {
+    const index = await this.community(query.communityId);
+    return index.vectorsIn(Date.parse(query.from), Date.parse(query.to), query.limit, query.version);
   }
 
   /**

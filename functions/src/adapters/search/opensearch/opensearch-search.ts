@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor, sortValues } from '../../../core/cursor';
-import type { SearchDoc, SearchHit, SearchPort, TextQuery } from '../../../core/ports/search';
+import type { MessageVector, SearchDoc, SearchHit, SearchPort, TextQuery } from '../../../core/ports/search';
 import { OpenSearchError, type OpenSearchClient } from './client';
 import { indexDefinition } from './mapping';
 import {
@@ -9,6 +9,7 @@ import {
   semanticSearchBody,
   statsBody,
   textSearchBody,
+  vectorsBody,
 } from './queries';
 
 /** Settings of the OpenSearch adapter. */
@@ -25,7 +26,7 @@ export interface OpenSearchSearchOptions {
 interface Hit {
   _id: string;
   _score: number | null;
-  _source?: { msg_id?: string; timestamp?: string };
+  _source?: { msg_id?: string; timestamp?: string; vector?: number[] };
   sort?: (string | number)[];
 }
 interface SearchResponse {
@@ -166,5 +167,19 @@ export class OpenSearchSearch implements SearchPort {
   async stats(communityId: string, options?: { version?: string }): Promise<{ total: number; embedded: number }> {
     const res = await this.search(communityId, statsBody(communityId, options?.version));
     return { total: res?.hits?.total?.value ?? 0, embedded: res?.aggregations?.embedded?.doc_count ?? 0 };
+  }
+
+  async vectors(query: {
+    communityId: string;
+    from: string;
+    to: string;
+    version?: string;
+    limit: number;
+  }): Promise<MessageVector[]> {
+    if (query.limit <= 0) return [];
+    const res = await this.search(query.communityId, vectorsBody(query));
+    return (res?.hits?.hits ?? [])
+      .filter((h) => Array.isArray(h._source?.vector) && h._source.vector.length > 0)
+      .map((h) => ({ msgId: h._source?.msg_id ?? '', timestamp: h._source?.timestamp ?? '', vector: h._source?.vector ?? [] }));
   }
 }

@@ -150,6 +150,21 @@ export function semanticSearchBody(q: {
   };
 }
 
+/** The `_search` body reading the vectors of a community's messages in [from, to), newest first. */
+export function vectorsBody(q: { communityId: string; from: string; to: string; version?: string; limit: number }): Json {
+  const filter: Json[] = [
+    { term: { community_id: q.communityId } },
+    { range: { timestamp: { gte: q.from, lt: q.to } } },
+    q.version !== undefined ? { term: { embedding_version: q.version } } : { exists: { field: 'embedding_version' } },
+  ];
+  return {
+    size: q.limit,
+    _source: ['msg_id', 'timestamp', 'vector'],
+    query: { bool: { filter } },
+    sort: [{ timestamp: 'desc' }, { msg_id: 'desc' }],
+  };
+}
+
 /** The `_search` body counting a community's documents with content and those embedded. */
 export function statsBody(communityId: string, version?: string): Json {
   return {

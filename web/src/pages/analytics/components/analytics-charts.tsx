@@ -182,109 +182,151 @@ function ToxicityHeatmap({ days }: { days: Insights['toxicity'] }) {
 }
 
 /** The S2 §2.5 charts over one window (all but the cluster scatter), each with a table. Loaded on demand (chart code). */
-export default function AnalyticsCharts({ data }: { data: Insights }) {
-  const half = [{ colspan: { default: 12, m: 6 } }, { colspan: { default: 12, m: 6 } }];
-  const third = [
-    { colspan: { default: 12, m: 4 } },
-    { colspan: { default: 12, m: 4 } },
-    { colspan: { default: 12, m: 4 } },
-  ];
+/** Message volume per day. */
+export function VolumeCard({ data }: { data: Insights }) {
+  return (
+    <Card title={T.volume}>
+      <AreaChart
+        series={[{ title: T.messages, type: 'area', data: data.volume.map((v) => ({ x: utcDay(v.date), y: v.count })) }]}
+        xScaleType="time"
+        xTickFormatter={short}
+        height={200}
+        hideFilter
+        hideLegend
+        ariaLabel={T.volume}
+        empty={T.none}
+      />
+      <ChartTable
+        label={T.volume}
+        toggle={T.tableAlternative}
+        rows={data.volume}
+        columns={[
+          { id: 'date', header: T.date, cell: (r) => shortDay(r.date) },
+          { id: 'count', header: T.messages, cell: (r) => r.count },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Average sentiment per day, with the label counts as its table. */
+export function SentimentCard({ data }: { data: Insights }) {
   const avg = data.sentiment.average;
   return (
+    <Card
+      title={T.sentiment}
+      {...(avg !== null ? { description: T.sentimentAverage(`${roundTo(avg, 2).toFixed(2)} (${sentimentLabel(avg)})`) } : {})}
+    >
+      <BarChart
+        series={[
+          {
+            title: T.average,
+            type: 'bar',
+            data: data.sentiment.by_day
+              .filter((d) => d.average !== null)
+              .map((d) => ({ x: shortDay(d.date), y: roundTo(d.average ?? 0, 2) })),
+          },
+        ]}
+        xScaleType="categorical"
+        yDomain={[...SENTIMENT_AXIS]}
+        height={200}
+        hideFilter
+        hideLegend
+        ariaLabel={T.sentiment}
+        empty={T.none}
+      />
+      <ChartTable
+        label={T.sentiment}
+        toggle={T.tableAlternative}
+        rows={(['Positive', 'Neutral', 'Negative'] as const).map((label) => ({
+          label,
+          count: data.sentiment.labels[label],
+        }))}
+        columns={labelCountColumns}
+      />
+    </Card>
+  );
+}
+
+/** The emotions donut. */
+export function EmotionDonut({ data }: { data: Insights }) {
+  return <Donut title={T.emotions} data={data.emotions.map((e) => ({ label: e.emotion, count: e.count }))} />;
+}
+
+/** The urgency donut with the overall level inside. */
+export function UrgencyDonut({ data }: { data: Insights }) {
+  return (
+    <Donut
+      title={T.urgency}
+      data={(['high', 'medium', 'low'] as const).map((u) => ({ label: T.urgencyLevels[u], count: data.urgency[u] }))}
+      inner={T.urgencyLevels[data.urgency.overall]}
+      innerLabel={T.overallUrgency}
+    />
+  );
+}
+
+/** The intents donut. */
+export function IntentDonut({ data }: { data: Insights }) {
+  return <Donut title={T.intents} data={data.intents} />;
+}
+
+/** The keyword cloud with its table. */
+export function KeywordCard({ data }: { data: Insights }) {
+  return (
+    <Card title={T.keywords}>
+      <KeywordCloud keywords={data.keywords} />
+      <ChartTable label={T.keywords} toggle={T.tableAlternative} rows={data.keywords} columns={labelCountColumns} />
+    </Card>
+  );
+}
+
+/** Messages per local hour. */
+export function ActivityCard({ data }: { data: Insights }) {
+  return (
+    <Card title={T.activityHours}>
+      <HourBars hours={data.activity_hours} label={T.activityHours} />
+      <ChartTable
+        label={T.activityHours}
+        toggle={T.tableAlternative}
+        rows={data.activity_hours}
+        columns={[
+          { id: 'hour', header: T.hour, cell: (r) => hourLabel(r.hour) },
+          { id: 'count', header: T.messages, cell: (r) => r.count },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export { TopicBars, ToxicityHeatmap };
+
+export const HALF = [{ colspan: { default: 12, m: 6 } }, { colspan: { default: 12, m: 6 } }];
+export const THIRD = [
+  { colspan: { default: 12, m: 4 } },
+  { colspan: { default: 12, m: 4 } },
+  { colspan: { default: 12, m: 4 } },
+];
+
+/** The nine charts of S2 §2.5 (and activity by hour). */
+export default function AnalyticsCharts({ data }: { data: Insights }) {
+  return (
     <SpaceBetween size="l">
-      <Grid gridDefinition={half}>
-        <Card title={T.volume}>
-          <AreaChart
-            series={[
-              { title: T.messages, type: 'area', data: data.volume.map((v) => ({ x: utcDay(v.date), y: v.count })) },
-            ]}
-            xScaleType="time"
-            xTickFormatter={short}
-            height={200}
-            hideFilter
-            hideLegend
-            ariaLabel={T.volume}
-            empty={T.none}
-          />
-          <ChartTable
-            label={T.volume}
-            toggle={T.tableAlternative}
-            rows={data.volume}
-            columns={[
-              { id: 'date', header: T.date, cell: (r) => shortDay(r.date) },
-              { id: 'count', header: T.messages, cell: (r) => r.count },
-            ]}
-          />
-        </Card>
-        <Card
-          title={T.sentiment}
-          {...(avg !== null
-            ? { description: T.sentimentAverage(`${roundTo(avg, 2).toFixed(2)} (${sentimentLabel(avg)})`) }
-            : {})}
-        >
-          <BarChart
-            series={[
-              {
-                title: T.average,
-                type: 'bar',
-                data: data.sentiment.by_day
-                  .filter((d) => d.average !== null)
-                  .map((d) => ({ x: shortDay(d.date), y: roundTo(d.average ?? 0, 2) })),
-              },
-            ]}
-            xScaleType="categorical"
-            yDomain={[...SENTIMENT_AXIS]}
-            height={200}
-            hideFilter
-            hideLegend
-            ariaLabel={T.sentiment}
-            empty={T.none}
-          />
-          <ChartTable
-            label={T.sentiment}
-            toggle={T.tableAlternative}
-            rows={(['Positive', 'Neutral', 'Negative'] as const).map((label) => ({
-              label,
-              count: data.sentiment.labels[label],
-            }))}
-            columns={labelCountColumns}
-          />
-        </Card>
+      <Grid gridDefinition={HALF}>
+        <VolumeCard data={data} />
+        <SentimentCard data={data} />
       </Grid>
-      <Grid gridDefinition={third}>
-        <Donut title={T.emotions} data={data.emotions.map((e) => ({ label: e.emotion, count: e.count }))} />
-        <Donut
-          title={T.urgency}
-          data={(['high', 'medium', 'low'] as const).map((u) => ({
-            label: T.urgencyLevels[u],
-            count: data.urgency[u],
-          }))}
-          inner={T.urgencyLevels[data.urgency.overall]}
-          innerLabel={T.overallUrgency}
-        />
-        <Donut title={T.intents} data={data.intents} />
+      <Grid gridDefinition={THIRD}>
+        <EmotionDonut data={data} />
+        <UrgencyDonut data={data} />
+        <IntentDonut data={data} />
       </Grid>
-      <Grid gridDefinition={half}>
+      <Grid gridDefinition={HALF}>
         <TopicBars topics={data.topics} />
-        <Card title={T.keywords}>
-          <KeywordCloud keywords={data.keywords} />
-          <ChartTable label={T.keywords} toggle={T.tableAlternative} rows={data.keywords} columns={labelCountColumns} />
-        </Card>
+        <KeywordCard data={data} />
       </Grid>
-      <Grid gridDefinition={half}>
+      <Grid gridDefinition={HALF}>
         <ToxicityHeatmap days={data.toxicity} />
-        <Card title={T.activityHours}>
-          <HourBars hours={data.activity_hours} label={T.activityHours} />
-          <ChartTable
-            label={T.activityHours}
-            toggle={T.tableAlternative}
-            rows={data.activity_hours}
-            columns={[
-              { id: 'hour', header: T.hour, cell: (r) => hourLabel(r.hour) },
-              { id: 'count', header: T.messages, cell: (r) => r.count },
-            ]}
-          />
-        </Card>
+        <ActivityCard data={data} />
       </Grid>
     </SpaceBetween>
   );

@@ -101,7 +101,7 @@ export interface RouteUses {
    */
   readonly objects?: 'imports-upload' | 'imports-process' | 'logos' | 'data-exports' | 'data-rights';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights')[];
+  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights' | 'alerts')[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly ('lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount')[];
   /** The user pool's public API as the web client (SignUp, ConfirmForgotPassword): no grant, the client id. */

@@ -564,6 +564,15 @@ export const UNKNOWN_INTENT = 'unknown';
 /** Toxicity colour tiers by average, highest first; daily warning threshold (S2 §9). */
 export const TOXICITY_TIER_THRESHOLDS = [0.7, 0.4, 0.2] as const;
 export const TOXICITY_DAILY_WARNING_ABOVE = 0.3;
+/**
+ * Customize Alerts (S3 Home dashboard, issue 11): an admin is told on WhatsApp of a high-urgency
+ * message or one whose toxicity is above the S2 §9 warning (TOXICITY_DAILY_WARNING_ABOVE), at most
+ * this many per community per hour (default, and the most an admin may choose).
+ */
+export const ALERT_DEFAULT_MAX_PER_HOUR = 5;
+export const ALERT_MAX_PER_HOUR_LIMIT = 60;
+/** Characters of the message quoted in an alert. */
+export const ALERT_QUOTE_MAX_CHARS = 300;
 /** Enhanced analytics time ranges in days and default (S3 §2, §9). */
 export const ANALYTICS_TIME_RANGES = [7, 14, 30, 90] as const;
 export const DEFAULT_ANALYTICS_TIME_RANGE = 30;

@@ -9,6 +9,7 @@ export * from './schemas/actions';
 export * from './schemas/summaries';
 export * from './schemas/settings';
 export * from './schemas/analytics';
+export * from './schemas/alerts';
 export * from './schemas/directory';
 export * from './schemas/bi';
 export * from './schemas/suppliers';

@@ -123,6 +123,18 @@ export const DataRightsTaskSchema = z.object({
 });
 export type DataRightsTask = z.infer<typeof DataRightsTaskSchema>;
 
+/**
+ * One message's WhatsApp alert (Customize Alerts): the enrich worker sends it for a stored live
+ * message that meets its community's rule; the worker claims it by the message id (one alert ever).
+ */
+export const AlertJobSchema = z.object({
+  communityId: z.string().min(1),
+  msgId: z.string().min(1),
+  reasons: z.array(z.enum(['urgent', 'toxic'])).min(1).max(2),
+  ...correlation,
+});
+export type AlertJob = z.infer<typeof AlertJobSchema>;
+
 export const queues = {
   ingest: {
     worker: 'workers/enrich',
@@ -134,7 +146,7 @@ export const queues = {
     summary: 'Accepted WhatsApp messages waiting for enrichment and storage.',
     message: IngestMessageSchema,
     // Bedrock labels (the local provider is its fallback), the sender hash key, live events, embed jobs.
-    uses: { ai: ['chat'], secrets: ['senderHashKey'], queues: ['embed'], realtime: 'publish' },
+    uses: { ai: ['chat'], secrets: ['senderHashKey'], queues: ['embed', 'alerts'], realtime: 'publish' } as RouteUses,
   },
   embed: {
     worker: 'workers/embed',
@@ -234,6 +246,20 @@ export const queues = {
       secrets: ['senderHashKey'],
       identity: 'delete-users',
     } as RouteUses,
+  },
+  alerts: {
+    worker: 'workers/send-alerts',
+    batchSize: 10,
+    // a failed send is retried twice, 1 then 2 minutes later, then dead-lettered
+    maxReceiveCount: 3,
+    retryBackoff: { firstSeconds: 60, maxSeconds: 300 },
+    visibilityTimeoutSeconds: 60,
+    timeoutSeconds: 30,
+    memoryMb: 512,
+    summary: 'WhatsApp alerts to a community admin: a high-urgency or toxic message, at most N per community per hour.',
+    message: AlertJobSchema,
+    // the admin's chat (the gateway's send API) and the link back to the message
+    uses: { whatsapp: ['send'], secrets: ['whatsapp'], webOrigin: true } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

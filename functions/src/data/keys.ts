@@ -241,6 +241,10 @@ export const keys = {
     sk: `SUMDELIVERY#${period}#${destination}`,
   }),
   summaryDeliveryPrefix: 'SUMDELIVERY#',
+  /** A community's alert rule (Customize Alerts; one item). */
+  alertRule: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'ALERTRULE' }),
+  /** The alert of one message: its key is the idempotency key (one alert per message, ever). */
+  alert: (communityId: string, msgId: string): ItemKey => ({ pk: c(communityId), sk: `ALERT#${msgId}` }),
   clusters: (communityId: string, timeRange: string): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${timeRange}` }),
   /** A supplier of the community's directory (S3 §3); the Browse tab reads the partition whole (docs/suppliers.md). */
   supplier: (communityId: string, supplierId: string): ItemKey => ({

@@ -10,6 +10,7 @@ import {
   OverallUrgencySchema,
   TopicClustersSchema,
 } from '../schemas/analytics';
+import { AlertRuleInputSchema, AlertRuleSchema } from '../schemas/alerts';
 
 /** Longest date range the dashboard reads (a year and a day): its cost grows with the days shown. */
 export const DASHBOARD_MAX_RANGE_DAYS = 366;
@@ -220,5 +221,30 @@ export const analyticsRoutes = {
     params: CommunityParams,
     body: AnalyticsEventSchema,
     response: z.object({ recorded: z.literal(true) }),
+  }),
+  getAlertRule: route({
+    method: 'GET',
+    path: '/api/communities/{communityId}/alert-rule',
+    auth: 'admin',
+    area: 'analytics',
+    requires: 'active-plan',
+    feature: 'red_flags',
+    summary:
+      "Customize Alerts (S3 Home dashboard): the community's alert rule (on/off, high-urgency and toxic messages, at most N per hour, the admin's WhatsApp number), or the defaults (off, 5 per hour, the admin's own phone) until saved.",
+    params: CommunityParams,
+    response: AlertRuleSchema,
+  }),
+  saveAlertRule: route({
+    method: 'PUT',
+    path: '/api/communities/{communityId}/alert-rule',
+    auth: 'admin',
+    area: 'analytics',
+    requires: 'active-plan',
+    feature: 'red_flags',
+    summary:
+      'Saves the alert rule: from the next message, a high-urgency message or one whose toxicity is above 0.3 sends one WhatsApp alert to the number, at most `max_per_hour` (1–60) per community per hour. A rule that is on needs a valid phone and at least one kind of message.',
+    params: CommunityParams,
+    body: AlertRuleInputSchema,
+    response: AlertRuleSchema,
   }),
 };

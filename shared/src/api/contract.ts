@@ -103,15 +103,12 @@ export interface RouteUses {
    */
   readonly objects?: 'imports-upload' | 'imports-process' | 'logos' | 'data-exports' | 'data-rights';
   /** Queues it sends to. */
-  readonly queues?: readonly ('ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights' | 'enrichment')[];
+  readonly queues?: readonly (
+    'ingest' | 'embed' | 'import' | 'summaries' | 'bot' | 'bi' | 'rights' | 'enrichment' | 'alerts'
+  )[];
   /** Deploy secrets it reads. */
   readonly secrets?: readonly (
-    | 'lemonSqueezy'
-    | 'whatsapp'
-    | 'senderHashKey'
-    | 'signUpTicketKey'
-    | 'googleServiceAccount'
-    | 'enrichmentApiKey'
+    'lemonSqueezy' | 'whatsapp' | 'senderHashKey' | 'signUpTicketKey' | 'googleServiceAccount' | 'enrichmentApiKey'
   )[];
   /**
    * The user pool: `true`, its public API as the web client (SignUp, ConfirmForgotPassword: no grant,

@@ -6,6 +6,7 @@ import { putMessageIfNew } from '../../data/messages';
 import { canonicalIds, isLid } from '../members/identity';
 import { learnAlias } from '../members/participants';
 import { proposeRecommendations } from '../suppliers/propose';
+import { queueAlerts } from '../alerts/alerts';
 import type { Deps } from '../deps';
 import { logger } from '../logger';
 import { count, METRIC } from '../metrics';
@@ -261,6 +262,21 @@ export async function processIngestBatch(
       );
     } catch (err) {
       logger.error('supplier recommendations not recorded', { correlation_ids: correlationIds(stored.map((s) => s.p)), error: err as Error });
+      for (const s of stored) outcome.set(s.p.recordId, err as Error);
+    }
+  }
+
+  // WhatsApp alerts (Customize Alerts, docs/analytics.md): one job per stored live message that meets
+  // its community's rule. Duplicates are queued again (a crash after the put is repaired by the
+  // redelivery); the alerts worker's claim keyed by the message sends one alert at most.
+  if (stored.length > 0) {
+    try {
+      await queueAlerts(
+        deps,
+        stored.map((s) => ({ communityId: s.p.inbound.community_id, message: s.message })),
+      );
+    } catch (err) {
+      logger.error('alerts not queued', { correlation_ids: correlationIds(stored.map((s) => s.p)), error: err as Error });
       for (const s of stored) outcome.set(s.p.recordId, err as Error);
     }
   }

@@ -1,4 +1,5 @@
 import { routes } from '@kehila/shared';
+import { readAlertRule, saveAlertRule } from '../../core/alerts/alerts';
 import { generateClusters, getClusters, recordAnalyticsEvent } from '../../core/analytics/clusters';
 import { getDashboard, getInsights } from '../../core/analytics/service';
 import { createAreaHandler, implement } from '../route-handler';
@@ -32,5 +33,13 @@ const event = implement(routes.recordAnalyticsEvent, ({ params, body, user, deps
   recordAnalyticsEvent(deps, params.communityId, user.id, body),
 );
 
-/** Lambda handler of the analytics area: the dashboard, the analytics charts and the topic clusters. */
-export const handler = createAreaHandler([dashboard, insights, clusters, generate, event], wiring);
+const getRule = implement(routes.getAlertRule, ({ params, user, deps }) =>
+  readAlertRule(deps, params.communityId, user),
+);
+
+const saveRule = implement(routes.saveAlertRule, ({ params, body, user, deps }) =>
+  saveAlertRule(deps, params.communityId, user, body),
+);
+
+/** Lambda handler of the analytics area: the dashboard, the analytics charts, the topic clusters and the alert rule. */
+export const handler = createAreaHandler([dashboard, insights, clusters, generate, event, getRule, saveRule], wiring);

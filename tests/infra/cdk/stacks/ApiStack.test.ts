@@ -581,7 +581,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
     expect(Object.keys(worker?.Properties.Environment.Variables ?? {})).toContain('QUEUE_URL_ENRICHMENT');
   });
 
-  it('passes the site origin to billing only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries, reminders), when configured', () => {
+  it('passes the site origin to billing and the alerts worker only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries, reminders, alerts), when configured', () => {
     const carrying = (k: SynthesizedKehila, variable: string) =>
       Object.values(resourcesOf(k.templates.api, 'AWS::Lambda::Function'))
         .filter((f) => f.Properties.Environment.Variables[variable] !== undefined)
@@ -589,11 +589,15 @@ describe('api stack: what each function may use beyond the table and queues (fun
           f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
           f.Properties.Environment.Variables[variable],
         ]);
-    expect(carrying(full, 'WEB_ORIGIN')).toEqual([['kehila-billing', 'https://d111111abcdef8.cloudfront.net']]);
+    expect(carrying(full, 'WEB_ORIGIN').sort()).toEqual([
+      ['kehila-billing', 'https://d111111abcdef8.cloudfront.net'],
+      ['kehila-send-alerts', 'https://d111111abcdef8.cloudfront.net'],
+    ]);
     expect(carrying(full, 'WHATSAPP_SEND_PROVIDER').sort()).toEqual([
       ['kehila-actions', 'waha'],
       ['kehila-bot-commands', 'waha'],
       ['kehila-deliver-summaries', 'waha'],
+      ['kehila-send-alerts', 'waha'],
       ['kehila-webhooks', 'waha'],
     ]);
     expect(carrying(noWorkers, 'WEB_ORIGIN')).toEqual([]);

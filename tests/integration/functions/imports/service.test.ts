@@ -54,7 +54,17 @@ const fakeAi = {
 
 let deps: Deps;
 let objectsDir: string;
-const queued: Record<QueueName, unknown[]> = { ingest: [], embed: [], import: [], summaries: [], bot: [], bi: [], rights: [], enrichment: [] };
+const queued: Record<QueueName, unknown[]> = {
+  ingest: [],
+  embed: [],
+  import: [],
+  summaries: [],
+  bot: [],
+  bi: [],
+  rights: [],
+  enrichment: [],
+  alerts: [],
+};
 /** Set to make the ingest queue refuse sends after that many batches (a worker dying midway). */
 let failIngestAfterBatches: number | null = null;
 let ingestBatches = 0;

@@ -19,6 +19,8 @@ import { LARGE_BREAKPOINT_PX } from '../../components/breakpoints';
 import { useCurrentCommunity } from '../../communities/current-community';
 import { useMediaQuery } from '../../components/use-media-query';
 import { useToast } from '../../components/toast/use-toast';
+import { messageOr } from '../../api/api-error';
+import { useCallApi } from '../../api/use-call-api';
 import { MessagesHeader } from './components/messages-header';
 import { SuggestedActionsNotice } from './components/suggested-actions-notice';
 import { ThreadOverview } from './components/thread-overview';
@@ -94,6 +96,7 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
   const mobile = useIsMobile();
   const narrow = useMediaQuery(`(max-width: ${LARGE_BREAKPOINT_PX - 1}px)`);
   const toast = useToast();
+  const callApi = useCallApi();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -108,6 +111,7 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
   const [actionSource, setActionSource] = useState<Message | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [syncing, setSyncing] = useState(false);
+  const [exporting, setExporting] = useState<number | null>(null);
 
   // The tab returns to the overview when the group changes (S2 §2.1).
   const lastGroup = useRef(groupId);
@@ -172,6 +176,25 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
     setSyncing(false);
   };
 
+  // Export CSV (S2 §9: named with the date): AI results as shown, else every page of the filtered list.
+  const exportCsv = async () => {
+    if (exporting !== null) return;
+    setExporting(0);
+    try {
+      const { EXPORT_TEXTS, exportMessagesCsv, exportShownMessagesCsv } = await import('./export-messages');
+      try {
+        const n = aiResults
+          ? exportShownMessagesCsv(aiResults)
+          : await exportMessagesCsv(callApi, communityId, query, setExporting);
+        toast.success(EXPORT_TEXTS.exported(n));
+      } catch (err) {
+        toast.error(messageOr(err, EXPORT_TEXTS.failed));
+      }
+    } finally {
+      setExporting(null);
+    }
+  };
+
   const status: RealtimeStatus | null = list.isError || latest.isError ? 'error' : live.status;
   const messages = useMemo(() => flattenPages(list.data), [list.data]);
   // AI results replace the list (S2 §4), in relevance order; the panel's other filters still apply to them.
@@ -207,6 +230,8 @@ function MessagesWorkspace({ community, groupId }: { community: UserCommunity; g
         onClearTopic={clearTopic}
         onRefresh={() => void refresh()}
         syncing={syncing}
+        onExport={() => void exportCsv()}
+        exporting={exporting}
         listError={
           list.isError && !aiResults ? { message: list.error.message, retry: () => void list.refetch() } : null
         }

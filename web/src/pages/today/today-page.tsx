@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -34,6 +34,14 @@ import { useToast } from '../../components/toast/use-toast';
 import { useInsights } from '../analytics/use-insights';
 import { useDashboard } from '../dashboard/use-dashboard';
 import { TODAY_TEXTS as T } from './today-texts';
+
+// Both open on demand: the invitation flow is the Members screen's own (one form, not a copy).
+const CreateInvitationModal = lazy(() =>
+  import('../members/create-invitation-modal').then((m) => ({ default: m.CreateInvitationModal })),
+);
+const CustomizeAlertsModal = lazy(() =>
+  import('./customize-alerts-modal').then((m) => ({ default: m.CustomizeAlertsModal })),
+);
 
 type TabId = keyof typeof T.tabs;
 
@@ -159,6 +167,8 @@ export function TodayPage() {
 
 function TodayBody({ community }: { community: UserCommunity }) {
   const callApi = useCallApi();
+  const [open, setOpen] = useState<'invite' | 'alerts' | null>(null);
+  const isAdmin = community.role === 'Admin';
   const now = Date.now();
   const month = useDashboard(community.community_id, { from: utcDay(now - 29 * 86_400_000), to: utcDay(now) });
   const week = useInsights(community.community_id, 7);
@@ -262,11 +272,32 @@ function TodayBody({ community }: { community: UserCommunity }) {
           <Button iconName="file" onClick={() => window.print()}>
             {T.printReport}
           </Button>
-          <Button disabled disabledReason={T.inviteLater}>
+          <Button
+            iconName="user-profile"
+            disabled={!isAdmin}
+            disabledReason={T.inviteAdminsOnly}
+            onClick={() => setOpen('invite')}
+          >
             {T.inviteMembers}
+          </Button>
+          <Button
+            iconName="notification"
+            disabled={!isAdmin}
+            disabledReason={T.alertsAdminsOnly}
+            onClick={() => setOpen('alerts')}
+          >
+            {T.customizeAlerts}
           </Button>
         </SpaceBetween>
       </Container>
+      <Suspense fallback={<Spinner />}>
+        {open === 'invite' && (
+          <CreateInvitationModal communityId={community.community_id} onClose={() => setOpen(null)} />
+        )}
+        {open === 'alerts' && (
+          <CustomizeAlertsModal communityId={community.community_id} onClose={() => setOpen(null)} />
+        )}
+      </Suspense>
     </SpaceBetween>
   );
 }

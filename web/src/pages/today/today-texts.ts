@@ -33,9 +33,33 @@ export const TODAY_TEXTS = {
   downloadReport: 'Download Report',
   printReport: 'Printable report',
   inviteMembers: 'Invite Members',
-  inviteLater: 'Invitations are not available yet',
+  inviteAdminsOnly: 'Only admins can invite members',
+  customizeAlerts: 'Customize Alerts',
+  alertsAdminsOnly: 'Only admins can customize alerts',
   noAccessTitle: 'No Community Access',
   noAccessBody: 'Connect a WhatsApp group to your community to see what is happening.',
   loadFailed: 'Failed to load today',
   someone: 'a member',
+} as const;
+
+/** Texts of Customize Alerts (the spec names the action only; the rest is plain). */
+export const ALERT_TEXTS = {
+  title: 'Customize Alerts',
+  description:
+    'Get a WhatsApp message when an urgent or toxic message arrives in your community. Alerts stop for the rest of the hour once the limit is reached.',
+  enabled: 'Send me WhatsApp alerts',
+  when: 'Alert me about',
+  onUrgent: 'High-urgency messages',
+  onToxic: 'Toxic messages (toxicity above 0.3)',
+  maxPerHour: 'At most alerts per hour',
+  maxPerHourHint: (max: number) => `1 to ${max}, for the whole community`,
+  countryCode: 'Country code',
+  phone: 'WhatsApp number',
+  phoneHint: 'Alerts are sent to this number',
+  save: 'Save',
+  cancel: 'Cancel',
+  savedOn: (n: number) => `Alerts are on: at most ${n} per hour`,
+  savedOff: 'Alerts are off',
+  loadFailed: 'Failed to load alert settings',
+  saveFailed: 'Failed to save alert settings',
 } as const;

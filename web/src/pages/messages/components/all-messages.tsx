@@ -21,6 +21,8 @@ export interface AllMessagesProps {
   readonly onClearTopic: () => void;
   readonly onRefresh: () => void;
   readonly syncing: boolean;
+  readonly onExport: () => void;
+  readonly exporting: number | null;
   /** The list's failure, with a retry (not shown while AI results replace the list). */
   readonly listError: { readonly message: string; readonly retry: () => void } | null;
   readonly list: Omit<MessageListProps, 'grouped' | 'mobile'> & { readonly messages: readonly Message[] };
@@ -42,6 +44,8 @@ export default function AllMessages(props: AllMessagesProps) {
       onResetAll={props.onResetAll}
       onRefresh={props.onRefresh}
       syncing={props.syncing}
+      onExport={props.onExport}
+      exporting={props.exporting}
     />
   );
   const activeFilters = [

@@ -22,6 +22,8 @@ export const FILTER_TEXTS = {
   clearDates: 'Clear dates',
   resetAll: 'Reset all filters',
   refresh: 'Refresh',
+  exportCsv: 'Export CSV',
+  exporting: (n: number) => `Exporting… ${n} messages`,
   customRange: 'Custom range',
 } as const;
 
@@ -44,6 +46,8 @@ export function FilterPanel({
   onResetAll,
   onRefresh,
   syncing,
+  onExport,
+  exporting,
 }: {
   state: MessageFilterState;
   dispatch: (a: FilterAction) => void;
@@ -51,6 +55,9 @@ export function FilterPanel({
   onResetAll: () => void;
   onRefresh: () => void;
   syncing: boolean;
+  /** Export CSV of the list with these filters; `exporting` is the count so far while it runs. */
+  onExport: () => void;
+  exporting: number | null;
 }) {
   const preset = DATE_PRESET_OPTIONS.find((o) => o.value === state.datePreset) ?? null;
   const range: DateRangePickerProps.Value | null =
@@ -133,6 +140,9 @@ export function FilterPanel({
         <Button onClick={onResetAll}>{FILTER_TEXTS.resetAll}</Button>
         <Button iconName="refresh" onClick={onRefresh} disabled={syncing}>
           {syncing ? MESSAGES_TEXTS.syncing : FILTER_TEXTS.refresh}
+        </Button>
+        <Button iconName="download" onClick={onExport} loading={exporting !== null}>
+          {exporting !== null ? FILTER_TEXTS.exporting(exporting) : FILTER_TEXTS.exportCsv}
         </Button>
       </div>
     </div>

@@ -69,9 +69,11 @@ export function prerenderPublicPages(): Plugin {
     },
     async closeBundle() {
       if (ssrBuild) return;
+      // Read, then removed before the pages are written: login.html is both a template and a page's file.
       const templates = new Map(
         [PUBLIC_TEMPLATE, LOGIN_TEMPLATE].map((name) => [name, readFileSync(join(outDir, name), 'utf8')]),
       );
+      for (const name of templates.keys()) unlinkSync(join(outDir, name));
       const tmp = mkdtempSync(join(tmpdir(), 'kehila-prerender-'));
       try {
         await build({
@@ -95,7 +97,6 @@ export function prerenderPublicPages(): Plugin {
             writeFileSync(join(outDir, prerenderedFileName(page, lang)), html);
           }
         }
-        for (const name of templates.keys()) unlinkSync(join(outDir, name));
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }

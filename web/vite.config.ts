@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { clientRoutes } from './build/client-routes';
 import { fontFiles } from './build/font-files';
 import { plainErrorFallback } from './build/plain-error-fallback';
-import { prerenderPublicPages, PUBLIC_TEMPLATE } from './build/prerender';
+import { LOGIN_TEMPLATE, prerenderPublicPages, PUBLIC_TEMPLATE } from './build/prerender';
 import { pwa } from './build/pwa';
 
 // Absolute, because the local gateway loads this file with `configFile` from the repository root, and a
@@ -57,9 +57,13 @@ export default defineConfig({
     // one only loads a chunk's imports one after another.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app (index.html, the SPA of every other route) and the public pages' template, which the
-      // prerender plugin fills per page and language (docs/public-pages.md).
-      input: { index: `${webRoot}index.html`, public: `${webRoot}${PUBLIC_TEMPLATE}` },
+      // The app (index.html, the SPA of every other route), the public pages' template and /login's, which
+      // the prerender plugin fills per page and language (docs/public-pages.md).
+      input: {
+        index: `${webRoot}index.html`,
+        public: `${webRoot}${PUBLIC_TEMPLATE}`,
+        login: `${webRoot}${LOGIN_TEMPLATE}`,
+      },
       treeshake: {
         // Amplify's published modules keep bare imports of the SHA-256 and hex helpers
         // (`import '@aws-crypto/sha256-js'`) where they use nothing of them; those packages declare no

@@ -1,6 +1,6 @@
 /**
  * The public pages prerendered to static HTML at build time (docs/public-pages.md), one file per
- * page and language. The web build writes them; the local static server and CloudFront's viewer
+ * page and language; /login's sign-in view too (its own template and entry, no app shell). The web build writes them; the local static server and CloudFront's viewer
  * request function serve them for their paths, and the SPA's index.html for every other route.
  */
 export const PUBLIC_PAGES = {
@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = {
   '/pricing': 'pricing',
   '/privacy': 'privacy',
   '/terms': 'terms',
+  '/login': 'login',
 } as const;
 export type PublicPagePath = keyof typeof PUBLIC_PAGES;
 export type PublicPageName = (typeof PUBLIC_PAGES)[PublicPagePath];

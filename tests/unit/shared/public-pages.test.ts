@@ -8,7 +8,9 @@ describe('prerendered public pages', () => {
     expect(prerenderedFileFor('/pricing/', 'en')).toBe('pricing.html');
     expect(prerenderedFileFor('/privacy', 'he')).toBe('privacy.he.html');
     expect(prerenderedFileFor('/terms', 'en')).toBe('terms.html');
-    expect(prerenderedFileFor('/login', 'en')).toBeNull();
+    expect(prerenderedFileFor('/login', 'en')).toBe('login.html');
+    expect(prerenderedFileFor('/login/', 'he')).toBe('login.he.html');
+    expect(prerenderedFileFor('/dashboard', 'en')).toBeNull();
     expect(prerenderedFileFor('/no/such/page', 'he')).toBeNull();
   });
 

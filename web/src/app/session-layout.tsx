@@ -7,7 +7,7 @@ import { withPaywall } from '../billing/payment-required';
 import { ConfigErrorPage } from '../config/config-error-page';
 import { RuntimeConfigContext } from '../config/runtime-config-context';
 import { startBrowserSession, type SessionStart } from './browser-session';
-import { GivenSessionContext } from './session';
+import { GivenSessionContext, SessionReadyContext } from './session';
 
 /**
  * The layout of every screen that talks to the backend (sign-in, invites, the signed-in app): it waits
@@ -22,14 +22,20 @@ export default function SessionLayout() {
   const start: SessionStart = given ? { ok: true, session: given } : use(startBrowserSession({ navigate }));
   const session = start.ok ? start.session : null;
   const callApi = useMemo(() => (session ? withPaywall(session.callApi, queryClient) : null), [session, queryClient]);
+  const ready = useMemo(
+    () => (session && callApi ? () => Promise.resolve({ config: session.config, callApi }) : null),
+    [session, callApi],
+  );
   if (!start.ok) return <ConfigErrorPage error={start.error} />;
   return (
     <RuntimeConfigContext.Provider value={start.session.config}>
-      <AuthProvider>
-        <ApiClientContext.Provider value={callApi}>
-          <Outlet />
-        </ApiClientContext.Provider>
-      </AuthProvider>
+      <SessionReadyContext.Provider value={ready}>
+        <AuthProvider>
+          <ApiClientContext.Provider value={callApi}>
+            <Outlet />
+          </ApiClientContext.Provider>
+        </AuthProvider>
+      </SessionReadyContext.Provider>
     </RuntimeConfigContext.Provider>
   );
 }

@@ -14,3 +14,10 @@ export interface Session {
 
 /** A session given from outside (tests); without one the browser's own is started on first need. */
 export const GivenSessionContext = createContext<Session | null>(null);
+
+/**
+ * The session when an action needs it: at once under SessionLayout; on the prerendered /login it is
+ * started by the first interaction (docs/public-pages.md), so the page paints without config.json,
+ * Amplify or the API client.
+ */
+export const SessionReadyContext = createContext<(() => Promise<Session>) | null>(null);

@@ -1,20 +1,25 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useToast } from '../components/toast/use-toast';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
-import { loadSessionUser } from './session';
 
 /** S1 §8 "Google": the text when the hosted-UI round trip fails. */
 export const GOOGLE_SIGN_IN_FAILED = 'Failed to sign in with Google. Please try again.';
 /** S1 §8 "Google": the round trip completed but no user is signed in. */
 export const GOOGLE_NO_USER = 'No user found after Google authentication';
 
-/** Holds the auth state: reads the session on start, then follows Amplify's Hub `auth` events. */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
-  const queryClient = useQueryClient();
+/**
+ * Holds the auth state: reads the session on start, then follows Amplify's Hub `auth` events. Amplify
+ * itself is imported when first needed. `sessionStarted` false (the prerendered /login before its
+ * session has started, docs/public-pages.md) means signed out until the session starts; then it reads
+ * the session as usual.
+ */
+export function AuthProvider({ children, sessionStarted = true }: { children: ReactNode; sessionStarted?: boolean }) {
+  const [state, setState] = useState<AuthState>(
+    sessionStarted ? { status: 'loading' } : { status: 'signedOut', explicit: false },
+  );
+  // The app's query cache, emptied on sign-out (the prerendered /login has none).
+  const queryClient = useContext(QueryClientContext);
   const toast = useToast();
   // Each read gets a number; only the latest may set the state, so a slow early read cannot undo a later one.
   const generation = useRef(0);
@@ -25,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const mine = ++generation.current;
     let next: AuthState;
     try {
+      const { loadSessionUser } = await import('./session');
       next = { status: 'signedIn', user: await loadSessionUser() };
     } catch {
       next = { status: 'signedOut', explicit: false };
@@ -36,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedOut = useCallback(
     (explicit: boolean) => {
       generation.current++;
-      queryClient.clear();
+      queryClient?.clear();
       setState((prev) => (prev.status === 'signedOut' && prev.explicit ? prev : { status: 'signedOut', explicit }));
     },
     [queryClient],
@@ -45,6 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     signingOut.current = true;
     try {
+      const { signOut: amplifySignOut } = await import('aws-amplify/auth');
       await amplifySignOut();
       signedOut(true);
     } finally {
@@ -53,30 +60,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [signedOut]);
 
   useEffect(() => {
+    if (!sessionStarted) return;
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-          void refresh();
-          break;
-        case 'signInWithRedirect':
-          // The Google round trip finished, yet no session came with it (S1 §8).
-          void refresh().then((next) => {
-            if (next.status === 'signedOut') toast.error(GOOGLE_NO_USER);
-          });
-          break;
-        case 'signInWithRedirect_failure':
-          toast.error(GOOGLE_SIGN_IN_FAILED);
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          signedOut(signingOut.current);
-          break;
-        default:
-          break;
-      }
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void import('aws-amplify/utils').then(({ Hub }) => {
+      if (unmounted) return;
+      stop = Hub.listen('auth', ({ payload }) => {
+        switch (payload.event) {
+          case 'signedIn':
+            void refresh();
+            break;
+          case 'signInWithRedirect':
+            // The Google round trip finished, yet no session came with it (S1 §8).
+            void refresh().then((next) => {
+              if (next.status === 'signedOut') toast.error(GOOGLE_NO_USER);
+            });
+            break;
+          case 'signInWithRedirect_failure':
+            toast.error(GOOGLE_SIGN_IN_FAILED);
+            break;
+          case 'signedOut':
+          case 'tokenRefresh_failure':
+            signedOut(signingOut.current);
+            break;
+          default:
+            break;
+        }
+      });
     });
-  }, [refresh, signedOut, toast]);
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [sessionStarted, refresh, signedOut, toast]);
 
   const value = useMemo<AuthContextValue>(() => ({ state, refresh, signOut }), [state, refresh, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

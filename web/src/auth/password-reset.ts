@@ -1,17 +1,10 @@
 import { resetPassword } from 'aws-amplify/auth';
 import { routes } from '../api/routes';
-import { PASSWORD_RESET_MESSAGES } from '@kehila/shared/rules/account';
 import { ApiRequestError, type CallApi } from '../api/client';
 import { describeApiFailure, type AuthOutcome } from './sign-up';
 
-/** S1 §8 "Password reset" texts. */
-export const passwordResetMessages = {
-  sent: 'Password reset email sent! Please check your inbox.',
-  sendFailed: 'Failed to send password reset email',
-  updated: 'Password updated successfully!',
-  invalidLink: PASSWORD_RESET_MESSAGES.invalidLink,
-  newSent: 'New password reset email sent!',
-} as const;
+export { passwordResetMessages } from './password-reset-messages';
+import { passwordResetMessages } from './password-reset-messages';
 
 function errorName(err: unknown): string {
   return err instanceof Error ? err.name : '';

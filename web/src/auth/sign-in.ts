@@ -1,4 +1,4 @@
-import { signIn, signInWithRedirect, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import type { RuntimeConfig } from '@kehila/shared';
 import { mobileFriendlyError } from '@kehila/shared/rules/errors';
 import { rememberRedirect } from '../navigation/redirect';
@@ -67,6 +67,8 @@ export async function signInWithEmail(
   authFlowType: RuntimeConfig['authFlowType'],
 ): Promise<SignInOutcome> {
   try {
+    // Amplify Auth arrives with the first sign-in, not with the page (docs/public-pages.md, /login).
+    const { signIn } = await import('aws-amplify/auth');
     const out = await signIn({ username: email, password, options: { authFlowType } });
     if (out.isSignedIn || out.nextStep.signInStep === 'DONE') return { ok: true };
     return { ok: false, message: describeNextStep(out.nextStep.signInStep) };
@@ -86,6 +88,7 @@ export async function startGoogleSignIn(returnTo: string | null): Promise<void> 
   if (returnTo) rememberRedirect(returnTo);
   markGoogleCallback();
   try {
+    const { signInWithRedirect } = await import('aws-amplify/auth');
     await signInWithRedirect({ provider: 'Google' });
   } catch (err) {
     clearGoogleCallback();

@@ -1,22 +1,12 @@
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { routes } from '../api/routes';
-import { SIGN_UP_MESSAGES, type AccountForm } from '@kehila/shared/rules/account';
+import type { AccountForm } from '@kehila/shared/rules/account';
 import { mobileFriendlyError, rateLimitMessage } from '@kehila/shared/rules/errors';
 import { commonPasswordProblem, loadCommonPasswords } from '@kehila/shared/rules/passwords';
 import { ApiRequestError, type CallApi } from '../api/client';
 
-/** S1 §8 sign-up texts, and ours for the verification link (S1 shows only that it leads to /login). */
-export const signUpMessages = {
-  alreadyRegistered: SIGN_UP_MESSAGES.alreadyRegistered,
-  noUser: SIGN_UP_MESSAGES.noUser,
-  created: 'Account created successfully! Please check your email to verify your account.',
-  resent: 'Verification email resent successfully',
-  resendFailed: (message: string) => `Failed to resend verification email: ${message}`,
-  verified: 'Your email is verified. Sign in to continue.',
-  alreadyVerified: 'Your email is already verified. Please sign in.',
-  linkExpired: 'This verification link has expired. Request a new verification email below.',
-  linkInvalid: 'This verification link is not valid. Open the latest email we sent you, or request a new one below.',
-} as const;
+export { signUpMessages } from './sign-up-messages';
+import { signUpMessages } from './sign-up-messages';
 
 /** The result of a call: done, or a text to show as is (under the password field when `field` says so). */
 export type AuthOutcome =

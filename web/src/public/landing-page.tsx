@@ -1,9 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import {
-  PLAN_NAMES,
-  PRO_PRICE_USD_MONTHLY,
-  FREE_PRICE_USD,
-} from '@kehila/shared/constants';
+import { PLAN_NAMES, PRO_PRICE_USD_MONTHLY, FREE_PRICE_USD } from '@kehila/shared/constants';
 import type { PublicLang } from '@kehila/shared/public-pages';
 import { DEMO_FRAME_SIZE } from './demo-frames';
 import { Faq } from './faq';
@@ -144,7 +140,11 @@ export function LandingPage({ lang }: { lang: PublicLang }) {
             {PLAN_NAMES.map((name) => {
               const plan = t.pricing.plans[name];
               const price =
-                name === 'Free' ? `$${FREE_PRICE_USD}` : name === 'Pro' ? `$${PRO_PRICE_USD_MONTHLY}` : t.pricing.custom;
+                name === 'Free'
+                  ? `$${FREE_PRICE_USD}`
+                  : name === 'Pro'
+                    ? `$${PRO_PRICE_USD_MONTHLY}`
+                    : t.pricing.custom;
               return (
                 <li key={name} className="pp-card">
                   <h3>{plan.name}</h3>

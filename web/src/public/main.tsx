@@ -10,7 +10,8 @@ import './public.css';
 // router, no Amplify, no Cloudscape. The build wrote the page's HTML, painted before any script runs;
 // this loads that page's module only and makes it interactive.
 
-const LOADERS: Record<PublicPageName, (lang: PublicLang) => Promise<ReactElement>> = {
+// /login is prerendered too, with its own entry (web/src/pages/login/main.tsx).
+const LOADERS: Record<Exclude<PublicPageName, 'login'>, (lang: PublicLang) => Promise<ReactElement>> = {
   landing: (lang) => import('./landing-page').then(({ LandingPage }) => <LandingPage lang={lang} />),
   pricing: (lang) => import('./pricing-page').then(({ PricingPage }) => <PricingPage lang={lang} />),
   privacy: (lang) => import('./legal-page').then(({ LegalPage }) => <LegalPage lang={lang} doc="privacy" />),
@@ -19,6 +20,7 @@ const LOADERS: Record<PublicPageName, (lang: PublicLang) => Promise<ReactElement
 
 const root = document.getElementById('root');
 const page = root?.dataset.page as PublicPageName | undefined;
-if (!root || !page || !Object.values(PUBLIC_PAGES).includes(page)) throw new Error('not a prerendered public page');
+if (!root || !page || page === 'login' || !Object.values(PUBLIC_PAGES).includes(page))
+  throw new Error('not a prerendered public page');
 const lang: PublicLang = document.documentElement.lang === 'he' ? 'he' : 'en';
 void LOADERS[page](lang).then((element) => hydrateRoot(root, <StrictMode>{element}</StrictMode>));

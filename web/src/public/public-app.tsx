@@ -2,9 +2,10 @@ import type { PublicLang, PublicPageName } from '@kehila/shared/public-pages';
 import { LandingPage } from './landing-page';
 import { LegalPage } from './legal-page';
 import { PricingPage } from './pricing-page';
+import { translateLogin } from '../pages/login/login-lang';
 
-/** One public page in one language: what the build prerenders and the browser hydrates. */
-export function PublicApp({ page, lang }: { page: PublicPageName; lang: PublicLang }) {
+/** One public page in one language: what the build prerenders and the browser hydrates (/login has its own tree). */
+export function PublicApp({ page, lang }: { page: Exclude<PublicPageName, 'login'>; lang: PublicLang }) {
   switch (page) {
     case 'landing':
       return <LandingPage lang={lang} />;
@@ -22,7 +23,8 @@ export const PAGE_HEAD: Record<PublicPageName, Record<PublicLang, { title: strin
   landing: {
     en: {
       title: 'Kehila: WhatsApp community management with AI summaries and analytics',
-      description: 'AI summaries, analytics, message search and action items for WhatsApp group communities. 14-day free trial.',
+      description:
+        'AI summaries, analytics, message search and action items for WhatsApp group communities. 14-day free trial.',
     },
     he: {
       title: 'קהילה: ניהול קהילות וואטסאפ עם סיכומי AI ואנליטיקה',
@@ -40,5 +42,9 @@ export const PAGE_HEAD: Record<PublicPageName, Record<PublicLang, { title: strin
   terms: {
     en: { title: 'Terms of Service · Kehila', description: 'The terms of using Kehila.' },
     he: { title: 'תנאי שימוש · קהילה', description: 'תנאי השימוש בקהילה.' },
+  },
+  login: {
+    en: { title: 'Sign in to Kehila', description: 'Sign in to Kehila, or create your account.' },
+    he: { title: translateLogin('Sign in to Kehila', 'he'), description: 'כניסה לקהילה, או יצירת חשבון.' },
   },
 };

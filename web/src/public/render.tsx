@@ -1,13 +1,25 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PublicLang, PublicPageName } from '@kehila/shared/public-pages';
+import { MemoryRouter } from 'react-router-dom';
+import { localHref, type PublicLang, type PublicPageName } from '@kehila/shared/public-pages';
+import { StandaloneLogin } from '../pages/login/standalone';
 import { PAGE_HEAD, PublicApp } from './public-app';
 
 /** Renders a public page to HTML at build time (web/build/prerender.ts); the browser hydrates the same tree. */
-export function renderPublicPage(page: PublicPageName, lang: PublicLang): { html: string; title: string; description: string } {
+export function renderPublicPage(
+  page: PublicPageName,
+  lang: PublicLang,
+): { html: string; title: string; description: string } {
   const html = renderToString(
     <StrictMode>
-      <PublicApp page={page} lang={lang} />
+      {page === 'login' ? (
+        // /login's sign-in view as a visitor without a session sees it first (web/src/pages/login/main.tsx).
+        <MemoryRouter initialEntries={[localHref('/login', lang)]}>
+          <StandaloneLogin />
+        </MemoryRouter>
+      ) : (
+        <PublicApp page={page} lang={lang} />
+      )}
     </StrictMode>,
   );
   return { html, ...PAGE_HEAD[page][lang] };

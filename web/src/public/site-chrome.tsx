@@ -40,7 +40,15 @@ function ScrollProgress() {
  * Free Trial, the language switch, and a menu button below 768 px. `variant` picks the landing's
  * anchors or the pricing page's Home/Features/Pricing/FAQ.
  */
-export function SiteHeader({ lang, path, variant }: { lang: PublicLang; path: string; variant: 'landing' | 'pricing' | 'plain' }) {
+export function SiteHeader({
+  lang,
+  path,
+  variant,
+}: {
+  lang: PublicLang;
+  path: string;
+  variant: 'landing' | 'pricing' | 'plain';
+}) {
   const t = publicTexts[lang];
   const [open, setOpen] = useState(false);
   const onLanding = variant === 'landing';
@@ -118,9 +126,7 @@ export function SiteFooter({ lang }: { lang: PublicLang }) {
           <a href={localHref('/pricing', lang)}>{t.nav.pricing}</a>
         </nav>
       </div>
-      <p className="pp-fine">
-        © Kehila. {t.footer.rights}
-      </p>
+      <p className="pp-fine">© Kehila. {t.footer.rights}</p>
     </footer>
   );
 }

@@ -1,6 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Link from '@cloudscape-design/components/link';
-import { useRuntimeConfig } from '../../config/use-runtime-config';
+import { useContext } from 'react';
+import { RuntimeConfigContext } from '../../config/runtime-config-context';
 import { useLoginText } from './login-lang';
 
 /** Where the local stack keeps the e-mails Cognito would have sent (infra/local/plugins/dev-mailbox.ts). */
@@ -16,8 +17,9 @@ export const devMailboxText = {
 /** Locally (stage local), says where the e-mail went: the dev mailbox page. Nothing in a deployment. */
 export function DevMailboxNote() {
   const tr = useLoginText();
-  const { stage } = useRuntimeConfig();
-  if (stage !== 'local') return null;
+  // On the prerendered /login the configuration arrives with the session, started by the first interaction.
+  const config = useContext(RuntimeConfigContext);
+  if (config?.stage !== 'local') return null;
   return (
     <Alert type="info" header={tr(devMailboxText.header)}>
       {tr(devMailboxText.body)}{' '}

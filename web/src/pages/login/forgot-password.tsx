@@ -6,7 +6,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ForgotPasswordFormSchema } from '@kehila/shared/rules/account';
-import { passwordResetMessages, sendPasswordReset } from '../../auth/password-reset';
+import { passwordResetMessages } from '../../auth/password-reset-messages';
+import { useSessionReady } from '../../app/use-session-ready';
 import { useToast } from '../../components/toast/use-toast';
 import { DevMailboxNote } from './dev-mailbox-note';
 import { useLoginText } from './login-lang';
@@ -28,6 +29,7 @@ export const forgotPasswordText = {
 export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
   const tr = useLoginText();
   const toast = useToast();
+  const ready = useSessionReady();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,6 +43,8 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
     }
     setError(null);
     setBusy(true);
+    // Amplify and the reset call load with the first send (docs/public-pages.md, /login).
+    const [, { sendPasswordReset }] = await Promise.all([ready(), import('../../auth/password-reset')]);
     const outcome = await sendPasswordReset(parsed.data.email);
     setBusy(false);
     if (!outcome.ok) {

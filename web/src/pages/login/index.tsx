@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -14,29 +14,29 @@ import { DEFAULT_SIGNED_IN_PATH } from '../../navigation/paths';
 import { isSafeRedirect, type LoginLocationState } from '../../navigation/redirect';
 import { clearGoogleCallback } from '../../auth/google-consent';
 import { signInWithEmail } from '../../auth/sign-in';
-import {
-  commonPasswordError,
-  preloadCommonPasswords,
-  resendVerification,
-  signUpMessages,
-  signUpWithEmail,
-} from '../../auth/sign-up';
-import { useCallApi } from '../../api/use-call-api';
+import { signUpMessages } from '../../auth/sign-up-messages';
+import { useSessionReady } from '../../app/use-session-ready';
 import { useAuth } from '../../auth/use-auth';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PublicPage } from '../../components/public-page';
 import { useToast } from '../../components/toast/use-toast';
-import { useRuntimeConfig } from '../../config/use-runtime-config';
-import { ForgotPassword, forgotPasswordText } from './forgot-password';
-import { GoogleTermsDialog } from './google-terms-dialog';
 import { LoginForm } from './login-form';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
-import { SignUpErrorCard, SignUpSuccess, signUpResultText } from './sign-up-result';
-import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpValues } from './sign-up-form';
 import { useEmailVerification, type VerificationState } from './use-email-verification';
 import { useGoogleSignIn } from './use-google-sign-in';
 import { LoginLangContext, translateLogin, useLoginText } from './login-lang';
 import { localHref, publicLangOf } from '@kehila/shared/public-pages';
+
+import { ForgotPassword, forgotPasswordText } from './forgot-password';
+import { SignUpErrorCard, SignUpSuccess, signUpResultText } from './sign-up-result';
+import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpValues } from './sign-up-form';
+
+// Shown only after a click on Google: its own chunk.
+const GoogleTermsDialog = lazy(() => import('./google-terms-dialog').then((m) => ({ default: m.GoogleTermsDialog })));
+
+/** The sign-up calls (the API contract, Amplify): loaded on first use. */
+const signUpModule = () => import('../../auth/sign-up');
+const preloadCommonPasswords = () => void signUpModule().then((m) => m.preloadCommonPasswords());
 
 /** S1 §8 and the screen's own texts. */
 export const loginPageText = {
@@ -101,7 +101,7 @@ export default function LoginPage() {
   const lang = publicLangOf(useLocation().search);
   const tr = <T extends string | null | undefined>(text: T): T => translateLogin(text, lang);
   const { state, refresh } = useAuth();
-  const config = useRuntimeConfig();
+  const ready = useSessionReady();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
@@ -109,7 +109,6 @@ export default function LoginPage() {
   const target = isSafeRedirect(from) ? from : DEFAULT_SIGNED_IN_PATH;
   const verification = useEmailVerification();
   const google = useGoogleSignIn(isSafeRedirect(from) ? from : null);
-  const callApi = useCallApi();
   // S3 §2: Start Free Trial opens the registration view: sign-up first, Back to Home, 'Registration Error'.
   const [searchParams] = useSearchParams();
   const registering = searchParams.get(REGISTER_PARAM) === '1';
@@ -169,6 +168,7 @@ export default function LoginPage() {
     setFormError(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
+    const { config } = await ready();
     const outcome = await signInWithEmail(values.email.trim(), values.password, config.authFlowType);
     if (!outcome.ok) {
       setFormError(outcome.message);
@@ -194,6 +194,7 @@ export default function LoginPage() {
     }
     setSignUpErrors({});
     setBusy(true);
+    const [{ callApi }, { commonPasswordError, signUpWithEmail }] = await Promise.all([ready(), signUpModule()]);
     const common = await commonPasswordError(result.data.password);
     if (common) {
       setBusy(false);
@@ -218,6 +219,7 @@ export default function LoginPage() {
 
   const resend = async (email: string) => {
     setResending(true);
+    const [, { resendVerification }] = await Promise.all([ready(), signUpModule()]);
     const outcome = await resendVerification(email);
     setResending(false);
     if (outcome.ok) toast.success(tr(signUpMessages.resent));
@@ -307,18 +309,16 @@ export default function LoginPage() {
           {registering && (
             <Box margin={{ bottom: 's' }}>
               {/* A full load: the landing page is prerendered, and leaving clears every error (S3 §2). */}
-              <Button
-                variant="link"
-                iconName="arrow-left"
-                href={localHref('/', lang)}
-              >
+              <Button variant="link" iconName="arrow-left" href={localHref('/', lang)}>
                 {tr(loginPageText.backToHome)}
               </Button>
             </Box>
           )}
           <Container header={<Header variant="h1">{tr(title)}</Header>}>{body}</Container>
           {google.termsOpen && (
-            <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />
+            <Suspense fallback={null}>
+              <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />
+            </Suspense>
           )}
         </PublicPage>
       </div>

@@ -2,7 +2,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { signUpMessages } from '../../auth/sign-up';
+import { signUpMessages } from '../../auth/sign-up-messages';
 import { DevMailboxNote } from './dev-mailbox-note';
 import { useLoginText } from './login-lang';
 

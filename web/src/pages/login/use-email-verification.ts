@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { signUpMessages, verifyEmail, type VerifyOutcome } from '../../auth/sign-up';
+import type { VerifyOutcome } from '../../auth/sign-up';
+import { signUpMessages } from '../../auth/sign-up-messages';
+import { useSessionReady } from '../../app/use-session-ready';
 
 /** The verification link's state on /login: none, verifying, or its outcome. */
 export type VerificationState = { readonly status: 'none' | 'verifying' } | VerifyOutcome;
@@ -13,6 +15,7 @@ export type VerificationState = { readonly status: 'none' | 'verifying' } | Veri
 export function useEmailVerification(): { state: VerificationState; email: string } {
   const location = useLocation();
   const navigate = useNavigate();
+  const ready = useSessionReady();
   const params = new URLSearchParams(location.search);
   const code = params.get('verify');
   const email = params.get('email') ?? '';
@@ -28,12 +31,15 @@ export function useEmailVerification(): { state: VerificationState; email: strin
     if (!code || !email || started.current === code) return;
     started.current = code;
     setState({ status: 'verifying' });
-    void verifyEmail(email, code).then(setState);
+    void ready()
+      .then(() => import('../../auth/sign-up'))
+      .then(({ verifyEmail }) => verifyEmail(email, code))
+      .then(setState);
     navigate(
       { pathname: location.pathname, search: `?email=${encodeURIComponent(email)}` },
       { replace: true, state: location.state },
     );
-  }, [code, email, navigate, location.pathname, location.state]);
+  }, [code, email, navigate, ready, location.pathname, location.state]);
 
   return { state, email: email || '' };
 }

@@ -3,7 +3,7 @@ import { GOOGLE_SIGN_IN_FAILED } from '../../auth/auth-provider';
 import { readGoogleConsent, storeGoogleConsent } from '../../auth/google-consent';
 import { startGoogleSignIn } from '../../auth/sign-in';
 import { useToast } from '../../components/toast/use-toast';
-import { useRuntimeConfig } from '../../config/use-runtime-config';
+import { useSessionReady } from '../../app/use-session-ready';
 import { loginText } from './login-form';
 
 /**
@@ -12,7 +12,7 @@ import { loginText } from './login-form';
  * stored (S1 §3 record), and the hosted-UI redirect starts.
  */
 export function useGoogleSignIn(returnTo: string | null) {
-  const config = useRuntimeConfig();
+  const ready = useSessionReady();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -35,12 +35,14 @@ export function useGoogleSignIn(returnTo: string | null) {
     termsOpen,
     clearNote: () => setNote(null),
     start: () => {
-      if (!config.oauthDomain) {
-        setNote(loginText.googleNotConfigured);
-        return;
-      }
-      if (readGoogleConsent()) void redirect();
-      else setTermsOpen(true);
+      void ready().then(({ config }) => {
+        if (!config.oauthDomain) {
+          setNote(loginText.googleNotConfigured);
+          return;
+        }
+        if (readGoogleConsent()) void redirect();
+        else setTermsOpen(true);
+      });
     },
     accept: () => {
       storeGoogleConsent();

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { ApiClientContext } from '../../api/api-client-context';
+import { SessionReadyContext, type Session } from '../../app/session';
+import { AuthProvider } from '../../auth/auth-provider';
+import { LoadingScreen } from '../../components/loading-screen';
+import { ToastProvider } from '../../components/toast/toast-provider';
+import { ConfigErrorPage } from '../../config/config-error-page';
+import { RuntimeConfigContext } from '../../config/runtime-config-context';
+import LoginPage from '.';
+
+// /login as a prerendered page (docs/public-pages.md): the build renders the sign-in view to HTML and
+// this tree hydrates it, without the app's router, shell or query cache. What starts a session
+// (config.json, Amplify, the API client with zod and the contract) loads on the first interaction, or
+// at once for a visitor Amplify remembers; any other path is left to the app by a full page load.
+
+/** Events that count as the visitor starting to use the form. */
+const INTERACTIONS = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/** Amplify keeps `CognitoIdentityServiceProvider.<client id>.LastAuthUser` while someone is signed in. */
+function rememberedUser(storage: Storage): boolean {
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) return true;
+    }
+  } catch {
+    // Storage blocked: nobody is remembered.
+  }
+  return false;
+}
+
+/** Provides what /login's actions need, starting the browser's session when first needed. */
+function DeferredSession({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [session, setSession] = useState<Session | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const starting = useRef<Promise<Session> | null>(null);
+
+  const ready = useCallback((): Promise<Session> => {
+    starting.current ??= import('../../app/browser-session')
+      .then(({ startBrowserSession }) =>
+        startBrowserSession({ navigate: (to, options) => navigateRef.current(to, options) }),
+      )
+      .then((start) => {
+        if (!start.ok) {
+          setFailure({ error: start.error });
+          throw start.error;
+        }
+        setSession(start.session);
+        return start.session;
+      });
+    return starting.current;
+  }, []);
+
+  useEffect(() => {
+    const start = () => void ready().catch(() => undefined);
+    if (rememberedUser(window.localStorage)) start();
+    for (const event of INTERACTIONS) document.addEventListener(event, start, { once: true, passive: true });
+    return () => {
+      for (const event of INTERACTIONS) document.removeEventListener(event, start);
+    };
+  }, [ready]);
+
+  if (failure) return <ConfigErrorPage error={failure.error} />;
+  return (
+    <SessionReadyContext.Provider value={ready}>
+      <RuntimeConfigContext.Provider value={session?.config ?? null}>
+        <ApiClientContext.Provider value={session?.callApi ?? null}>
+          <AuthProvider sessionStarted={session !== null}>{children}</AuthProvider>
+        </ApiClientContext.Provider>
+      </RuntimeConfigContext.Provider>
+    </SessionReadyContext.Provider>
+  );
+}
+
+/** Any path but /login (after sign-in, the dashboard) belongs to the app: a full page load. */
+function LeaveForApp() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
+  return <LoadingScreen />;
+}
+
+/** The prerendered /login's tree, inside a router given by the caller (memory at build time, browser history after). */
+export function StandaloneLogin() {
+  return (
+    <ToastProvider carryOver>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <DeferredSession>
+              <LoginPage />
+            </DeferredSession>
+          }
+        />
+        <Route path="*" element={<LeaveForApp />} />
+      </Routes>
+    </ToastProvider>
+  );
+}

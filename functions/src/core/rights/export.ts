@@ -10,6 +10,8 @@ const OWN_FILES: Record<string, (sk: string) => boolean> = {
   summaries: (sk) => sk.startsWith('SUMMARY#'),
   invitations: (sk) => sk.startsWith('INVITE#'),
   directory_links: (sk) => sk.startsWith('DIRLINK#'),
+  // the bot's view of the WhatsApp group (docs/members.md)
+  group_participants: (sk) => sk.startsWith('PARTICIPANT#'),
   settings: (sk) =>
     sk === 'COMMUNITY' || sk === 'THEME' || sk === 'DELIVERY' || sk.startsWith('PROMPT#') || sk === 'BISUMMARY',
 };
@@ -40,7 +42,7 @@ export function clean(item: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Builds a community's export (GDPR Art. 15, 20; docs/data-rights.md): a zip with each file as JSON
- * and as CSV — messages, members, actions, summaries, invitations, directory links, suppliers — and
+ * and as CSV — messages, members, actions, summaries, invitations, directory links, group participants, suppliers — and
  * settings (the community, its theme, delivery settings, prompts) as JSON. Reads only the
  * community's own partitions. Resolves to the zip and the rows per file.
  */

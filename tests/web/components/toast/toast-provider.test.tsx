@@ -48,6 +48,19 @@ describe('toasts', () => {
     ]);
   });
 
+  it("offers a toast's follow-up, which runs and dismisses the toast", async () => {
+    renderToasts();
+    const onFollow = vi.fn();
+    act(() => {
+      toast.success('3 actions suggested successfully!', { action: { text: 'View Actions', onFollow } });
+    });
+    await settle();
+    const [only] = shown();
+    act(() => within(only!).getByRole('button', { name: 'View Actions' }).click());
+    expect(onFollow).toHaveBeenCalledOnce();
+    expect(shown()).toEqual([]);
+  });
+
   it('keeps at most 3 visible, dropping the oldest', async () => {
     renderToasts();
     act(() => {

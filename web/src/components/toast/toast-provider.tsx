@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@kehila/shared/constants';
-import { ToastContext, type ToastApi, type ToastEntry, type ToastKind } from './toast-context';
+import { ToastContext, type ToastApi, type ToastEntry, type ToastKind, type ToastOptions } from './toast-context';
 
 // The toast region (Cloudscape's Flashbar) loads with the first toast: most first visits show none.
 const ToastRegion = lazy(() => import('./toast-region').then((m) => ({ default: m.ToastRegion })));
@@ -21,9 +21,15 @@ export function ToastProvider({ children, carryOver = false }: { children: React
 
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
-  const show = useCallback((kind: ToastKind, message: string, options?: { durationMs?: number }) => {
+  const show = useCallback((kind: ToastKind, message: string, options?: ToastOptions) => {
     const id = `toast-${++counter.current}`;
-    const entry: ToastEntry = { id, kind, message, durationMs: options?.durationMs ?? TOAST_DURATION_MS };
+    const entry: ToastEntry = {
+      id,
+      kind,
+      message,
+      durationMs: options?.durationMs ?? TOAST_DURATION_MS,
+      ...(options?.action ? { action: options.action } : {}),
+    };
     setToasts((list) => [...list, entry].slice(-TOAST_LIMIT));
     return id;
   }, []);

@@ -19,6 +19,15 @@ function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: st
             type: toast.kind,
             // Messages may carry Hebrew (names, server texts); let the browser pick the direction.
             content: <span dir="auto">{toast.message}</span>,
+            ...(toast.action
+              ? {
+                  buttonText: toast.action.text,
+                  onButtonClick: () => {
+                    toast.action?.onFollow();
+                    onDismiss(toast.id);
+                  },
+                }
+              : {}),
             dismissible: true,
             dismissLabel: 'Dismiss',
             onDismiss: () => onDismiss(toast.id),

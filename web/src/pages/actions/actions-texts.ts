@@ -84,6 +84,7 @@ export const ACTIONS_TEXTS = {
   titleCopied: 'Action title copied to clipboard',
   copyFailed: 'Failed to copy',
   suggested: (n: number) => `Suggested ${n} actions`,
+  viewActions: 'View Actions',
   suggestFailed: 'Failed to suggest actions',
   remindersProcessed: (n: number) => `Processed ${n} reminders`,
   remindersFailed: 'Failed to process reminders',

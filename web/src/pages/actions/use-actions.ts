@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import {
   ACTION_FORM_MESSAGES,
   ACTIONS_STALE_MS,
@@ -62,6 +63,7 @@ export function useAction(communityId: string, actionId: string | null) {
 export function useActionChanges(communityId: string) {
   const callApi = useCallApi();
   const toast = useToast();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refresh = (changed?: Action) => {
     if (changed) queryClient.setQueryData(actionsKeys.one(communityId, changed.action_id), changed);
@@ -109,7 +111,10 @@ export function useActionChanges(communityId: string) {
   const suggest = useMutation({
     mutationFn: () => callApi(routes.suggestActions, { params: { communityId } }),
     onSuccess: async ({ actions }) => {
-      toast.success(ACTIONS_TEXTS.suggested(actions.length));
+      // S2 §8: with a View Actions link to /actions (the list without this view's filters)
+      toast.success(ACTIONS_TEXTS.suggested(actions.length), {
+        action: { text: ACTIONS_TEXTS.viewActions, onFollow: () => void navigate('/actions') },
+      });
       await refresh();
     },
     onError: (err) => toast.error(actionFailureText(err, ACTIONS_TEXTS.suggestFailed)),

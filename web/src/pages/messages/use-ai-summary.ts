@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { ACTION_FORM_MESSAGES, type StoredSummary } from '@kehila/shared';
 import { ApiRequestError } from '../../api/client';
 import { routes } from '../../api/routes';
@@ -25,6 +26,7 @@ export const SUMMARY_TEXTS = {
 export function useAiSummary(communityId: string | null) {
   const callApi = useCallApi();
   const toast = useToast();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [suggestedCount, setSuggestedCount] = useState<number | null>(null);
   const announced = useRef(new Set<string>());
@@ -63,7 +65,9 @@ export function useAiSummary(communityId: string | null) {
     mutationFn: () => callApi(routes.suggestActions, { params: { communityId: communityId ?? '' } }),
     onSuccess: ({ actions }) => {
       setSuggestedCount(actions.length);
-      toast.success(SUMMARY_TEXTS.suggested(actions.length));
+      toast.success(SUMMARY_TEXTS.suggested(actions.length), {
+        action: { text: SUMMARY_TEXTS.viewActions, onFollow: () => void navigate('/actions') },
+      });
       void queryClient.invalidateQueries({ queryKey: ['actions'] });
     },
     onError: (err) => {

@@ -45,6 +45,7 @@ export const keys = {
     ai_snapshots_df: `${c(communityId)}#AISNAP#df`,
     ai_snapshots_emb: `${c(communityId)}#AISNAP#emb`,
     suppliers: `${c(communityId)}#SUPPLIERS`,
+    business_intelligence: `${c(communityId)}#BI`,
     live_subscriptions: `${c(communityId)}#WS`,
     outbox: `${c(communityId)}#OUTBOX`,
     ...Object.fromEntries(linkIds.map((id) => [`directory_views.${id}`, `${c(communityId)}#DIRVIEWS#${id}`])),
@@ -245,7 +246,6 @@ export const keys = {
   alertRule: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'ALERTRULE' }),
   /** The alert of one message: its key is the idempotency key (one alert per message, ever). */
   alert: (communityId: string, msgId: string): ItemKey => ({ pk: c(communityId), sk: `ALERT#${msgId}` }),
-  clusters: (communityId: string, timeRange: string): ItemKey => ({ pk: c(communityId), sk: `CLUSTERS#${timeRange}` }),
   /** A supplier of the community's directory (S3 §3); the Browse tab reads the partition whole (docs/suppliers.md). */
   supplier: (communityId: string, supplierId: string): ItemKey => ({
     pk: `${c(communityId)}#SUPPLIERS`,

@@ -89,12 +89,11 @@ describe('dashboard, analytics and Today in Chromium', () => {
     // Analytics: the default 30 days; the sentiment chart's table alternative holds its counts
     const a = await api<Insights>(`${base}/insights?days=30&tz=${encodeURIComponent(tz)}`);
     await page.goto('/analytics');
+    // the tables are rendered once their section is open: open every 'Show as table'
+    const toggles = page.getByText('Show as table', { exact: true });
+    await toggles.first().waitFor();
+    for (const t of await toggles.all()) await t.click();
     const sentimentTable = page.getByRole('table', { name: 'Sentiment' });
-    await page
-      .locator('div', { has: sentimentTable })
-      .getByText('Show as table')
-      .first()
-      .click();
     for (const label of ['Positive', 'Neutral', 'Negative'] as const) {
       const row = sentimentTable.getByRole('row').filter({ hasText: label });
       expect(await row.innerText()).toContain(String(a.sentiment.labels[label]));

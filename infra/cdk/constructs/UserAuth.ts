@@ -66,7 +66,9 @@ export class UserAuth extends Construct {
             sesRegion: Stack.of(this).region,
           })
         : cognito.UserPoolEmail.withCognito(),
-      mfa: cognito.Mfa.OFF,
+      // Two-factor sign-in is the user's choice (issue 13): an authenticator app (TOTP), never SMS.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       deletionProtection: props.isProd,
       removalPolicy: props.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -79,7 +81,7 @@ export class UserAuth extends Construct {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'S1 defines sign-in as e-mail and password or Google, with no second-factor step on any screen; requiring MFA would lock every user out. Compensating: Cognito’s lockout after repeated failed sign-ins, the pool’s WAF rate limit per address, and Google accounts’ own 2-step verification. Needed first: an authenticator enrolment and a code step in the sign-in screens, then Mfa.REQUIRED here.',
+      'MFA is optional (an authenticator app, TOTP) rather than required: S1 defines sign-in as e-mail and password or Google, and requiring a second factor would lock out every user who has not enrolled one. Compensating: Cognito’s lockout after repeated failed sign-ins, the pool’s WAF rate limit per address, and Google accounts’ own 2-step verification.',
     );
     acknowledge(
       this.userPool,

@@ -52,7 +52,7 @@ export const API_PATH_PATTERNS = ['/api/*', '/webhooks/*'] as const;
 
 /**
  * Viewer-request rewrite for the S3 origin only: a public page (`/`, `/pricing`, `/privacy`,
- * `/terms`) gets its prerendered file in the language `?lang=` asks for (docs/public-pages.md); any
+ * `/terms`, `/login`) gets its prerendered file in the language `?lang=` asks for (docs/public-pages.md); any
  * other path whose last segment has no file extension is an app route (`/dashboard`, `/c/123/messages`)
  * and gets the SPA shell. A distribution-wide 403/404 error response would also replace the API's own
  * 403/404 answers, so it is not used.

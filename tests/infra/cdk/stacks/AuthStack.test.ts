@@ -101,6 +101,11 @@ describe('auth stack: user pool', () => {
     );
   });
 
+  it('lets a user turn on two-factor sign-in with an authenticator app (TOTP), never SMS, and requires it of nobody', () => {
+    expect(pool.Properties.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+  });
+
   it('is retained and deletion-protected in prod only', () => {
     expect(pool.DeletionPolicy).toBe('Delete');
     const [, prodPool] = onlyResource(prod, 'AWS::Cognito::UserPool');

@@ -172,7 +172,8 @@ describe('web stack: CloudFront', () => {
     expect(rewrite('/pricing/', 'he')).toBe('/pricing.he.html');
     expect(rewrite('/privacy')).toBe('/privacy.html');
     expect(rewrite('/terms', 'fr')).toBe('/terms.html');
-    expect(rewrite('/login')).toBe('/index.html');
+    expect(rewrite('/login')).toBe('/login.html');
+    expect(rewrite('/login', 'he')).toBe('/login.he.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/c/abc-123/messages')).toBe('/index.html');
     expect(rewrite('/assets/app-abc123.js')).toBe('/assets/app-abc123.js');
@@ -281,7 +282,9 @@ describe('web stack: the deployed build and config.json', () => {
     const invalidation = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('cloudfront:')));
     const deny = invalidation.find((st) => st.Effect === 'Deny')!;
     expect(actionsOf(deny).sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
-    expect(flattenValue(deny.NotResource)).toBe(`arn:aws:cloudfront::<AWS::AccountId>:distribution/<${distributionId}>`);
+    expect(flattenValue(deny.NotResource)).toBe(
+      `arn:aws:cloudfront::<AWS::AccountId>:distribution/<${distributionId}>`,
+    );
     for (const allow of invalidation.filter((st) => st.Effect === 'Allow')) {
       for (const action of actionsOf(allow)) expect(actionsOf(deny)).toContain(action);
     }

@@ -251,7 +251,7 @@ describe('fuzzing every route of the contract', () => {
         sends: sent.filter((k) => k === key).length,
       };
     };
-  }, 120_000);
+  }, 300_000);
 
   it('answers every malformed request with the contract’s 4xx, never a 5xx, and changes nothing', async () => {
     const before = await snapshot(tableName);
@@ -354,5 +354,5 @@ describe('fuzzing every route of the contract', () => {
         PER_ROUTE,
       );
     }
-  }, 120_000);
+  }, 300_000);
 });

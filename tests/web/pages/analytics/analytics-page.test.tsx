@@ -6,52 +6,17 @@ import { insightsCsvRows } from '../../../../web/src/pages/analytics/analytics-p
 import { renderScreen } from '../../helpers/render-screen';
 import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
 import { COMMUNITY, FakeApi, setUpMessagesTests } from '../messages/support';
+import { insights } from './fixtures';
 
 vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));
 
 setUpMessagesTests(setSignedIn, resetAuth);
 
-function insights(over: Partial<Insights> = {}): Insights {
-  const days = ['2026-03-29', '2026-03-30', '2026-03-31'];
-  return {
-    range: { from: '2026-03-25', to: '2026-03-31', days: 7 },
-    time_zone: 'UTC',
-    total_messages: 30,
-    active_senders: 4,
-    volume: days.map((date, i) => ({ date, count: 10 + i })),
-    active_users: days.map((date) => ({ date, count: 2 })),
-    sentiment: {
-      average: 0.2,
-      labels: { Positive: 12, Neutral: 10, Negative: 8 },
-      by_day: days.map((date) => ({ date, average: 0.2, scored: 10 })),
-    },
-    emotions: [{ emotion: 'joy', count: 30 }],
-    urgency: { high: 7, medium: 3, low: 20, overall: 'high' },
-    topics: Array.from({ length: 12 }, (_, i) => ({ label: `topic ${i + 1}`, count: 12 - i })),
-    keywords: [
-      { label: 'שכירות', count: 9 },
-      { label: 'rent', count: 3 },
-    ],
-    toxicity: days.map((date, i) => ({
-      date,
-      average: i === 2 ? 0.45 : 0.1,
-      scored: 10,
-      tier: i === 2 ? 'high' : 'low',
-      warning: i === 2,
-    })),
-    intents: [
-      { label: 'question', count: 20 },
-      { label: 'unknown', count: 10 },
-    ],
-    activity_hours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hour })),
-    ...over,
-  };
-}
-
 function renderAnalytics(data: Insights) {
   const fake = new FakeApi([
     [routes.listMyCommunities, () => ({ communities: [COMMUNITY] })],
     [routes.getInsights, () => data],
+    [routes.getTopicClusters, () => ({ result: null })],
   ]);
   return {
     fake,

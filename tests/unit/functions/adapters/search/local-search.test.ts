@@ -333,3 +333,25 @@ describe('local search engine: vectors', () => {
     expect((await engine.unembedded(C, 'v2')).map((r) => r.msgId)).toEqual(['stale', 'never']);
   });
 });
+
+describe('stored vectors of a period (topic clusters)', () => {
+  it('answers the vectors of one version in [from, to), newest first, at most the limit', async () => {
+    const engine = await engineWith([
+      doc('old', 1, 'before the period', { vector: [1, 0, 0], vectorVersion: 'v1' }),
+      doc('a', 2, 'first', { vector: [0, 1, 0], vectorVersion: 'v1' }),
+      doc('other', 3, 'another version', { vector: [0, 0, 1], vectorVersion: 'v0' }),
+      doc('none', 4, 'no vector yet'),
+      doc('b', 5, 'second', { vector: [0.6, 0.8, 0], vectorVersion: 'v1' }),
+      doc('c', 6, 'third', { vector: [0, 0.6, 0.8], vectorVersion: 'v1' }),
+      doc('late', 7, 'at the end of the period', { vector: [1, 0, 0], vectorVersion: 'v1' }),
+    ]);
+    const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 9, minute)).toISOString();
+    const read = (limit: number) => engine.vectors({ communityId: C, from: at(2), to: at(7), version: 'v1', limit });
+    const all = await read(10);
+    expect(all.map((v) => v.msgId)).toEqual(['c', 'b', 'a']);
+    expect(all[1]?.vector[0]).toBeCloseTo(0.6, 4);
+    expect(all[1]?.timestamp).toBe(at(5));
+    expect((await read(2)).map((v) => v.msgId)).toEqual(['c', 'b']);
+    expect(await engine.vectors({ communityId: C, from: at(0), to: at(9), version: 'v9', limit: 10 })).toEqual([]);
+  });
+});

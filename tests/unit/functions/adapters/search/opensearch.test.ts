@@ -370,6 +370,45 @@ describe('OpenSearch adapter', () => {
     expect(cosineFromScore(score)).toBeCloseTo(cosine);
   });
 
+  it('reads the vectors of a community, time range and version, newest first, skipping documents without one', async () => {
+    replies = [
+      {
+        status: 200,
+        body: {
+          hits: {
+            hits: [
+              { _id: 'c1:m2', _score: null, _source: { msg_id: 'm2', timestamp: '2026-03-02T00:00:00.000Z', vector: [0, 1, 0] } },
+              { _id: 'c1:m1', _score: null, _source: { msg_id: 'm1', timestamp: '2026-03-01T00:00:00.000Z' } },
+            ],
+          },
+        },
+      },
+    ];
+    const vectors = await engine().vectors({
+      communityId: 'c1',
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-08T00:00:00.000Z',
+      version: 'local:3',
+      limit: 2000,
+    });
+    expect(vectors).toEqual([{ msgId: 'm2', timestamp: '2026-03-02T00:00:00.000Z', vector: [0, 1, 0] }]);
+    expect(seen[0]?.query).toEqual({ routing: 'c1' });
+    expect(JSON.parse(seen[0]?.body ?? '{}')).toEqual({
+      size: 2000,
+      _source: ['msg_id', 'timestamp', 'vector'],
+      query: {
+        bool: {
+          filter: [
+            { term: { community_id: 'c1' } },
+            { range: { timestamp: { gte: '2026-03-01T00:00:00.000Z', lt: '2026-03-08T00:00:00.000Z' } } },
+            { term: { embedding_version: 'local:3' } },
+          ],
+        },
+      },
+      sort: [{ timestamp: 'desc' }, { msg_id: 'desc' }],
+    });
+  });
+
   it('counts documents with content and the embedded ones of a version', async () => {
     replies = [
       {

@@ -89,8 +89,8 @@ async function openMatchedMember(page: Page, shot: string): Promise<void> {
   // the member is a link without an address: a button to assistive technology, as in the web test
   await card.first().getByRole('button', { name: 'Member Yossi Cohen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Yossi Cohen' });
-  await dialog.getByText('Head Of Engineering').waitFor();
-  await dialog.getByText(/offers Developer/).waitFor();
+  await dialog.getByText('Head Of Engineering', { exact: true }).waitFor();
+  await dialog.getByText(/^Head Of Engineering offers developer/).waitFor();
   await page.screenshot({ path: join(SHOTS, `bi-matched-member-${shot}.png`), fullPage: true });
   await dialog.getByRole('button', { name: 'Close' }).click();
 }

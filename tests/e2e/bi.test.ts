@@ -1,21 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildWebhook, simulatedMessageId } from '../../functions/src/adapters/whatsapp/payloads';
 import { LOCAL_WHATSAPP_SECRETS } from '../../functions/src/adapters/whatsapp/secrets';
 import { latestMessages } from '../../functions/src/data/messages';
 import { DEMO_COMMUNITY, demoLogins } from '../../infra/local/seed';
-import { signInAs, startE2E, type E2E } from './support';
+import { saveScreenshot, signInAs, startE2E, type E2E } from './support';
 
 // Adding a supplier, finding it by a paraphrase with AI Search and its WhatsApp link are
 // tests/e2e/suppliers.test.ts's, at both widths; this file covers the Business Intelligence screen.
 
 /** A request for a service Yossi's LinkedIn headline names ("Backend"), from a number that is no member's. */
 const REQUEST = 'Looking for a backend developer to build our billing service, budget 20,000 NIS, within 2 weeks';
-/** Where the screenshots go (no other e2e test keeps any): KEHILA_E2E_SCREENSHOTS, else the temp dir. */
-const SHOTS = process.env.KEHILA_E2E_SCREENSHOTS ?? join(tmpdir(), 'kehila-e2e-screenshots');
 
 /** Waits for a toast with this text in the notifications region. */
 async function toast(page: Page, text: string | RegExp): Promise<void> {
@@ -77,7 +72,7 @@ async function enrichYossi(page: Page, shot: string): Promise<void> {
   await page.getByRole('tab', { name: 'Revenue' }).last().click();
   await page.getByRole('heading', { name: 'Top Revenue Opportunities' }).waitFor();
   await page.locator('[data-revenue-member]').filter({ hasText: 'Yossi Cohen' }).waitFor();
-  await page.screenshot({ path: join(SHOTS, `bi-linkedin-${shot}.png`), fullPage: true });
+  await saveScreenshot(page, `bi-linkedin-${shot}`);
 }
 
 /** Revenue tab: Run Analysis, then open the member matched to the request from its card. */
@@ -91,7 +86,7 @@ async function openMatchedMember(page: Page, shot: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Yossi Cohen' });
   await dialog.getByText('Head Of Engineering', { exact: true }).waitFor();
   await dialog.getByText(/^Head Of Engineering offers developer/).waitFor();
-  await page.screenshot({ path: join(SHOTS, `bi-matched-member-${shot}.png`), fullPage: true });
+  await saveScreenshot(page, `bi-matched-member-${shot}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
@@ -99,7 +94,6 @@ describe('the Business Intelligence screen in Chromium', () => {
   let e2e: E2E;
   beforeAll(async () => {
     process.env.KEHILA_DEMO_MESSAGES ??= '40';
-    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2E();
   });
   afterAll(async () => {

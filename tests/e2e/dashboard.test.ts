@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { roundTo, sentimentLabel, type Dashboard, type Insights } from '@kehila/shared';
@@ -8,10 +6,8 @@ import { LOCAL_WHATSAPP_SECRETS } from '../../functions/src/adapters/whatsapp/se
 import { queryAll } from '../../functions/src/data/db';
 import { keys } from '../../functions/src/data/keys';
 import { DEMO_COMMUNITY, demoLogins } from '../../infra/local/seed';
-import { signInAs, startE2E, type E2E } from './support';
+import { saveScreenshot, signInAs, startE2E, type E2E } from './support';
 
-/** Where this file's screenshots go (git ignores them): one per screen and width. */
-const SHOTS = join(__dirname, 'screenshots');
 const ADMIN_CHAT = '972521234567@c.us';
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -58,7 +54,6 @@ describe('dashboard, analytics and Today in Chromium', () => {
       }),
     });
     token = ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
-    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await e2e?.close();
@@ -84,7 +79,7 @@ describe('dashboard, analytics and Today in Chromium', () => {
     expect(await stat('high-urgency').innerText()).toContain(`${roundTo(d.high_urgency_pct, 0).toFixed(0)}%`);
     if (d.avg_sentiment !== null)
       expect(await stat('avg-sentiment').innerText()).toContain(roundTo(d.avg_sentiment, 2).toFixed(2));
-    await page.screenshot({ path: join(SHOTS, `dashboard-${width}.png`), fullPage: true });
+    await saveScreenshot(page, `dashboard-${width}`);
 
     // Analytics: the default 30 days; the sentiment chart's table alternative holds its counts
     const a = await api<Insights>(`${base}/insights?days=30&tz=${encodeURIComponent(tz)}`);
@@ -98,7 +93,7 @@ describe('dashboard, analytics and Today in Chromium', () => {
       const row = sentimentTable.getByRole('row').filter({ hasText: label });
       expect(await row.innerText()).toContain(String(a.sentiment.labels[label]));
     }
-    await page.screenshot({ path: join(SHOTS, `analytics-${width}.png`), fullPage: true });
+    await saveScreenshot(page, `analytics-${width}`);
 
     // Today: the 30 days to today
     const now = Date.now();
@@ -110,8 +105,9 @@ describe('dashboard, analytics and Today in Chromium', () => {
     await tile('active-members').waitFor();
     expect(await tile('messages-today').innerText()).toContain(String(month.messages_today));
     expect(await tile('active-members').innerText()).toContain(String(month.total_members));
-    if (month.avg_sentiment !== null) expect(await tile('mood').innerText()).toContain(sentimentLabel(month.avg_sentiment));
-    await page.screenshot({ path: join(SHOTS, `today-${width}.png`), fullPage: true });
+    if (month.avg_sentiment !== null)
+      expect(await tile('mood').innerText()).toContain(sentimentLabel(month.avg_sentiment));
+    await saveScreenshot(page, `today-${width}`);
     await context.close();
   });
 
@@ -124,7 +120,7 @@ describe('dashboard, analytics and Today in Chromium', () => {
     await dialog.getByRole('checkbox', { name: 'Send me WhatsApp alerts' }).check();
     const phone = dialog.getByRole('textbox', { name: 'WhatsApp number' });
     await phone.fill('052-123-4567');
-    await page.screenshot({ path: join(SHOTS, 'customize-alerts-1280.png') });
+    await saveScreenshot(page, 'customize-alerts-1280', false);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Alerts are on: at most 5 per hour');
     const rule = await api<{ enabled: boolean; whatsapp_id: string | null }>(

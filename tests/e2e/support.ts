@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -73,4 +73,14 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.locator('input[type=password]').first().fill(password);
   await page.getByRole('button', { name: /sign in with email/i }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+}
+
+/**
+ * Saves a screenshot for people to look at (git ignores the folder): `tests/e2e/screenshots/`, or
+ * KEHILA_E2E_SCREENSHOTS.
+ */
+export async function saveScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  const dir = process.env.KEHILA_E2E_SCREENSHOTS ?? join(__dirname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }

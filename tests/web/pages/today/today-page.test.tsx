@@ -69,6 +69,15 @@ describe("Today's What's Happening", () => {
     ]);
   });
 
+  it('tells an admin first how many new members wait for approval, and says nothing of none', () => {
+    expect(happeningItems(week(), dashboard, false, 2)[0]).toEqual({
+      id: 'pending',
+      text: '2 new members waiting for your approval',
+      href: '/members',
+    });
+    expect(happeningItems(week(), dashboard, false, 0).map((i) => i.id)).not.toContain('pending');
+  });
+
   it('says nothing it cannot back with data', () => {
     const quiet = week({ urgency: { high: 0, medium: 0, low: 0, overall: 'normal' }, topics: [], activity_hours: [] });
     expect(happeningItems(quiet, { ...dashboard, recent_messages: [] }, false)).toEqual([]);

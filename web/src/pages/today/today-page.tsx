@@ -60,11 +60,18 @@ export interface HappeningItem {
 }
 
 /**
- * The feed (S3 'What's Happening'), every line from data: urgent messages this week (and who sent the
- * latest), the week's hot topic, a stored AI summary, the week's busiest local hour.
+ * The feed (S3 'What's Happening'), every line from data: new members waiting for an admin's
+ * approval (admins only: `pendingMembers` is null for others), urgent messages this week (and who
+ * sent the latest), the week's hot topic, a stored AI summary, the week's busiest local hour.
  */
-export function happeningItems(week: Insights, dashboard: Dashboard, summaryReady: boolean): HappeningItem[] {
+export function happeningItems(
+  week: Insights,
+  dashboard: Dashboard,
+  summaryReady: boolean,
+  pendingMembers: number | null = null,
+): HappeningItem[] {
   const items: HappeningItem[] = [];
+  if (pendingMembers) items.push({ id: 'pending', text: T.pendingMembers(pendingMembers), href: '/members' });
   if (week.urgency.high > 0) items.push({ id: 'urgent', text: T.urgent(week.urgency.high), href: '/messages' });
   const latestUrgent = dashboard.recent_messages.find((m) => m.urgency === 'high');
   if (latestUrgent)
@@ -185,6 +192,17 @@ function TodayBody({ community }: { community: UserCommunity }) {
     gcTime: BI_CACHE_MS,
     retry: (n, err) => !(err instanceof ApiRequestError && err.status === 402) && n < 1,
   });
+  // New registrations wait for an admin (S3 members): the list route is theirs, so only they ask.
+  const pending = useQuery({
+    queryKey: ['today', community.community_id, 'pending-members'],
+    queryFn: ({ signal }) =>
+      callApi(routes.listMembers, {
+        params: { communityId: community.community_id },
+        query: { status: 'pending', pageSize: 1 },
+        signal,
+      }),
+    enabled: isAdmin,
+  });
   if (month.isPending || week.isPending) return <Spinner size="large" />;
   if (month.isError || week.isError || !month.data || !week.data) {
     return (
@@ -222,7 +240,7 @@ function TodayBody({ community }: { community: UserCommunity }) {
       to: '/members',
     },
   ];
-  const items = happeningItems(w, d, !!summary.data);
+  const items = happeningItems(w, d, !!summary.data, pending.data?.counts.pending ?? null);
   return (
     <SpaceBetween size="l">
       <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>

@@ -24,6 +24,7 @@ export const TODAY_TEXTS = {
   confidence: (pct: number) => `${pct}% confidence`,
   happening: "What's Happening",
   nothingHappening: 'Nothing new this week',
+  pendingMembers: (n: number) => `${n} new member${n === 1 ? '' : 's'} waiting for your approval`,
   urgent: (n: number) => `${n} urgent message${n === 1 ? '' : 's'} this week`,
   latestUrgent: (sender: string) => `Latest urgent message from ${sender}`,
   hotTopic: (topic: string, n: number) => `Hot topic this week: ${topic} (${n} message${n === 1 ? '' : 's'})`,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { routes, type Dashboard } from '@kehila/shared';
+import { routes, type Dashboard, type EnrichmentMember } from '@kehila/shared';
 import EnhancedAnalyticsRoute from '../../../../web/src/pages/analytics-enhanced';
 import { renderScreen } from '../../helpers/render-screen';
 import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
@@ -34,13 +34,38 @@ const dashboard = (over: Partial<Dashboard> = {}) =>
     ...over,
   }) as Dashboard;
 
-function renderEnhanced(options: { communities?: unknown[]; insights?: () => unknown } = {}) {
+const profile = (over: Partial<EnrichmentMember>): EnrichmentMember => ({
+  id: 'm',
+  name: 'Member',
+  email: null,
+  company: null,
+  job_role: null,
+  role_level: null,
+  linkedin_profile_url: null,
+  linkedin_enriched_at: null,
+  linkedin_headline: null,
+  profile_picture_url: null,
+  skills: [],
+  decision_authority: null,
+  influence_level: null,
+  revenue_potential_score: null,
+  estimated_budget_authority: null,
+  referral_value: null,
+  ...over,
+});
+
+const enrichedAt = '2026-03-20T10:00:00.000Z';
+
+function renderEnhanced(
+  options: { communities?: unknown[]; insights?: () => unknown; profiles?: EnrichmentMember[] } = {},
+) {
   const fake = new FakeApi([
     [routes.listMyCommunities, () => ({ communities: options.communities ?? [COMMUNITY] })],
     [routes.getInsights, options.insights ?? (() => insights())],
     [routes.getTopicClusters, () => ({ result: clusters() })],
     [routes.getDashboard, () => dashboard()],
     [routes.recordAnalyticsEvent, () => ({ status: 202, body: { recorded: true } })],
+    [routes.getEnrichmentPanel, () => ({ members: options.profiles ?? [], job: null, provider: 'fixtures' })],
   ]);
   renderScreen({
     routes: [
@@ -91,8 +116,39 @@ describe('Enhanced Analytics', () => {
     expect(within(row).getByText('40%')).toBeInTheDocument();
     expect(screen.getByText('Member profiles')).toBeInTheDocument();
     const range = fake.callsTo(routes.getDashboard)[0]?.query;
-    const days = (Date.parse(`${range?.get('to')}T00:00:00Z`) - Date.parse(`${range?.get('from')}T00:00:00Z`)) / 86_400_000;
+    const days =
+      (Date.parse(`${range?.get('to')}T00:00:00Z`) - Date.parse(`${range?.get('from')}T00:00:00Z`)) / 86_400_000;
     expect(days).toBe(29);
+  }, 40_000);
+
+  it("shows an admin the enriched profiles' figures and commonest skills in Member Intelligence", async () => {
+    renderEnhanced({
+      profiles: [
+        profile({
+          id: 'a',
+          linkedin_enriched_at: enrichedAt,
+          decision_authority: true,
+          influence_level: 'High',
+          revenue_potential_score: 82,
+          skills: ['React', 'AWS'],
+        }),
+        profile({ id: 'b', linkedin_enriched_at: enrichedAt, revenue_potential_score: 70, skills: ['AWS'] }),
+        profile({ id: 'c', linkedin_profile_url: 'https://www.linkedin.com/in/c' }),
+      ],
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Member Intelligence' }, { timeout: 25_000 }));
+    expect(await screen.findByText('2 / 3')).toBeInTheDocument();
+    const skills = await screen.findByRole('table', { name: 'Top skills' });
+    const rows = within(skills)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['AWS2', 'React1']);
+    const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(figure('Decision makers')).toBe('1');
+    expect(figure('High influence')).toBe('1');
+    // above 70, as the LinkedIn panel's High Revenue badge
+    expect(figure('High revenue potential')).toBe('1');
   }, 40_000);
 
   it('shows six skeletons while loading, then Error Loading Analytics with Try Again', async () => {

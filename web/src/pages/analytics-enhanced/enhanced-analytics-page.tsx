@@ -29,6 +29,7 @@ import { InsightExplorer } from '../analytics/components/insight-explorer';
 import { useInsights } from '../analytics/use-insights';
 import { ENHANCED_TEXTS as T } from './enhanced-texts';
 import { useAnalyticsEvents } from './use-analytics-events';
+import { ProfileIntelligence } from './profile-intelligence';
 import styles from './enhanced-analytics.module.scss';
 
 const InsightTabs = lazy(() => import('./insight-tabs'));
@@ -48,15 +49,24 @@ const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Who writes in the group over the period: the dashboard's leaderboard and distinct senders of the range. */
-function MemberIntelligence({ communityId, days, insights }: { communityId: string; days: number; insights: Insights }) {
+function MemberIntelligence({
+  communityId,
+  days,
+  insights,
+  isAdmin,
+}: {
+  communityId: string;
+  days: number;
+  insights: Insights;
+  isAdmin: boolean;
+}) {
   const callApi = useCallApi();
   const tz = viewerTimeZone();
   const now = Date.now();
   const range = { from: utcDay(now - (days - 1) * DAY_MS), to: utcDay(now) };
   const activity = useQuery({
     queryKey: ['analytics', communityId, 'members', range.from, range.to, tz],
-    queryFn: ({ signal }) =>
-      callApi(routes.getDashboard, { params: { communityId }, query: { ...range, tz }, signal }),
+    queryFn: ({ signal }) => callApi(routes.getDashboard, { params: { communityId }, query: { ...range, tz }, signal }),
   });
   const total = insights.total_messages;
   return (
@@ -98,16 +108,15 @@ function MemberIntelligence({ communityId, days, insights }: { communityId: stri
             {
               id: 'share',
               header: T.share,
-              cell: (e) => `${activity.data.total_messages > 0 ? Math.round((e.cnt / activity.data.total_messages) * 100) : 0}%`,
+              cell: (e) =>
+                `${activity.data.total_messages > 0 ? Math.round((e.cnt / activity.data.total_messages) * 100) : 0}%`,
             },
           ]}
           empty={<Box color="text-body-secondary">{T.noActivity(days)}</Box>}
           wrapLines
         />
       )}
-      <Alert type="info" header={T.profilesTitle}>
-        {T.profilesBody}
-      </Alert>
+      <ProfileIntelligence communityId={communityId} isAdmin={isAdmin} />
     </SpaceBetween>
   );
 }
@@ -131,7 +140,15 @@ function EnhancedWorkspace({ community }: { community: UserCommunity }) {
           totalMessages={d.total_messages}
         />
       );
-    if (id === 'members') return <MemberIntelligence communityId={community.community_id} days={days} insights={d} />;
+    if (id === 'members')
+      return (
+        <MemberIntelligence
+          communityId={community.community_id}
+          days={days}
+          insights={d}
+          isAdmin={community.role === 'Admin'}
+        />
+      );
     if (d.total_messages === 0)
       return (
         <Box textAlign="center" padding="l" color="text-body-secondary">

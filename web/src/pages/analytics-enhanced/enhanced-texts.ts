@@ -30,6 +30,17 @@ export const ENHANCED_TEXTS = {
   membersLoadFailed: 'Failed to load member activity',
   profilesTitle: 'Member profiles',
   profilesBody:
-    'Profile intelligence (roles, decision makers, revenue potential) needs enriched member profiles, which this community does not have yet. The figures above come from who writes in the group.',
+    'Profile intelligence (roles, decision makers, revenue potential) needs enriched member profiles, which this community does not have yet: an admin enriches them in Business Intelligence › LinkedIn. The figures above come from who writes in the group.',
+  profilesAdminsOnly:
+    'Profile intelligence (decision makers, influence, revenue potential, skills) is shown to community admins.',
+  profilesUnavailable: 'Member profiles are not available for this community.',
+  enrichedProfiles: 'Enriched profiles',
+  decisionMakers: 'Decision makers',
+  highInfluence: 'High influence',
+  highRevenue: 'High revenue potential',
+  topSkills: 'Top skills',
+  skill: 'Skill',
+  profiles: 'Profiles',
+  noSkills: 'No skills in the enriched profiles.',
   unknownMember: 'Unknown member',
 } as const;

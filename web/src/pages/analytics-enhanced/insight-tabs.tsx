@@ -14,7 +14,13 @@ import {
 } from '../analytics/components/analytics-charts';
 
 /** The chart tabs of Enhanced Analytics, built from the Analytics screen's own charts (a chunk of their own). */
-export default function InsightTabs({ tab, data }: { tab: Exclude<EnhancedAnalyticsTab, 'ai_insights' | 'members'>; data: Insights }) {
+export default function InsightTabs({
+  tab,
+  data,
+}: {
+  tab: Exclude<EnhancedAnalyticsTab, 'ai_insights' | 'members'>;
+  data: Insights;
+}) {
   if (tab === 'sentiment')
     return (
       <SpaceBetween size="l">

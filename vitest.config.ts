@@ -26,7 +26,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
+          // a whole pipeline (webhook → queues → workers → table) per test: room for a loaded 2-core CI
+          testTimeout: 90_000,
           hookTimeout: 120_000,
         },
       },

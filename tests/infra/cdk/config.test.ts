@@ -83,9 +83,11 @@ describe('deploy configuration', () => {
       lemonSqueezy: 'kehila/staging/lemonsqueezy',
       whatsapp: 'shared/waha',
       googleServiceAccount: 'kehila/staging/google-service-account',
+      enrichmentApiKey: 'kehila/staging/enrichment-api-key',
     });
     expect(
-      parseDeployConfig({ stage: 'staging', googleServiceAccountSecretName: 'shared/sheets' }).secrets.googleServiceAccount,
+      parseDeployConfig({ stage: 'staging', googleServiceAccountSecretName: 'shared/sheets' }).secrets
+        .googleServiceAccount,
     ).toBe('shared/sheets');
   });
 

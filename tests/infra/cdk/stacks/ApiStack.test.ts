@@ -403,18 +403,21 @@ describe('api stack: what each function may use beyond the table and queues (fun
     }
   });
 
-  it.each(owners)('%s may delete users of the pool only when it declares it (the rights worker), on that pool only', (owner, service) => {
-    const statements = withActionPrefix(service, 'cognito-idp:');
-    if (usesOf(owner).identity !== 'delete-users') {
-      expect(statements).toEqual([]);
-      return;
-    }
-    expect(owner).toBe('workers/rights');
-    expect(statements.flatMap(actionsOf)).toEqual(['cognito-idp:AdminDeleteUser']);
-    expect(statements.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([
-      expect.stringMatching(/UserPool\w*Arn/),
-    ]);
-  });
+  it.each(owners)(
+    '%s may delete users of the pool only when it declares it (the rights worker), on that pool only',
+    (owner, service) => {
+      const statements = withActionPrefix(service, 'cognito-idp:');
+      if (usesOf(owner).identity !== 'delete-users') {
+        expect(statements).toEqual([]);
+        return;
+      }
+      expect(owner).toBe('workers/rights');
+      expect(statements.flatMap(actionsOf)).toEqual(['cognito-idp:AdminDeleteUser']);
+      expect(statements.flatMap(resourcesOfStatement).map(flattenValue)).toEqual([
+        expect.stringMatching(/UserPool\w*Arn/),
+      ]);
+    },
+  );
 
   it.each(owners)(
     '%s touches chat-export uploads and data-rights exports in the exports bucket only as declared, and no logo',
@@ -499,7 +502,9 @@ describe('api stack: what each function may use beyond the table and queues (fun
         .sort((a, b) => a[0].localeCompare(b[0]));
       expect(grants).toEqual([
         [
-          expect.stringMatching(/^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>\/logo-uploads\/\*$/),
+          expect.stringMatching(
+            /^<import:Kehila-dev-Data:ExportsOutputFnGetAttStorageExportsBucket\w+>\/logo-uploads\/\*$/,
+          ),
           ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
         ],
         [
@@ -577,11 +582,13 @@ describe('api stack: what each function may use beyond the table and queues (fun
         f.Properties.Environment.Variables.ENRICHMENT_SECRET_NAME,
       ]);
     expect(carrying).toEqual([['kehila-enrich-profiles', 'kehila/dev/enrichment-api-key']]);
-    const worker = fns.find((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-enrich-profiles');
+    const worker = fns.find(
+      (f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-enrich-profiles',
+    );
     expect(Object.keys(worker?.Properties.Environment.Variables ?? {})).toContain('QUEUE_URL_ENRICHMENT');
   });
 
-  it('passes the site origin to billing and the alerts worker only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries, reminders, alerts), when configured', () => {
+  it('passes the site origin to billing and the alerts worker only, and the WhatsApp send provider to the functions that send (webhooks, bot commands, scheduled summaries, reminders, alerts, the group participant list), when configured', () => {
     const carrying = (k: SynthesizedKehila, variable: string) =>
       Object.values(resourcesOf(k.templates.api, 'AWS::Lambda::Function'))
         .filter((f) => f.Properties.Environment.Variables[variable] !== undefined)
@@ -597,6 +604,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
       ['kehila-actions', 'waha'],
       ['kehila-bot-commands', 'waha'],
       ['kehila-deliver-summaries', 'waha'],
+      ['kehila-members', 'waha'],
       ['kehila-send-alerts', 'waha'],
       ['kehila-webhooks', 'waha'],
     ]);

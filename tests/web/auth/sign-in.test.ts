@@ -1,10 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  confirmTotpSignIn,
-  describeSignInError,
-  signInMessages,
-  signInWithEmail,
-} from '../../../web/src/auth/sign-in';
+import { confirmTotpSignIn, describeSignInError, signInMessages, signInWithEmail } from '../../../web/src/auth/sign-in';
 import { totpCodeMessages } from '../../../web/src/auth/totp-code';
 import { authError, authModule, resetAuth } from '../helpers/amplify-auth';
 
@@ -58,7 +53,10 @@ describe('signInWithEmail', () => {
   });
 
   it('asks for the authenticator code when the account has two-factor sign-in on', async () => {
-    authModule.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } });
+    authModule.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    });
     await expect(signInWithEmail('a@b.co', 'pw', 'USER_SRP_AUTH')).resolves.toEqual({ ok: false, next: 'totpCode' });
   });
 });
@@ -77,7 +75,10 @@ describe('confirmTotpSignIn', () => {
 
   it.each([
     [authError('CodeMismatchException', 'Invalid code received for user'), totpCodeMessages.invalid],
-    [authError('NotAuthorizedException', 'Invalid session for the user, session is expired.'), totpCodeMessages.expired],
+    [
+      authError('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
+      totpCodeMessages.expired,
+    ],
     [authError('SignInException', 'An error occurred during the sign in process.'), totpCodeMessages.expired],
     [new TypeError('Failed to fetch'), 'Poor network connection. Please check your internet and try again.'],
   ])('turns %s into a readable refusal', async (err, message) => {

@@ -177,7 +177,9 @@ describe('two-factor code step', () => {
   const codeField = () => screen.getByLabelText('Authentication code');
 
   it('asks for the authenticator code as a one-time code, then signs in like a password sign-in after a wrong one', async () => {
-    authModule.confirmSignIn.mockRejectedValueOnce(authError('CodeMismatchException', 'Invalid code received for user'));
+    authModule.confirmSignIn.mockRejectedValueOnce(
+      authError('CodeMismatchException', 'Invalid code received for user'),
+    );
     authModule.confirmSignIn.mockImplementation(async () => {
       setSignedIn(dana);
       return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };

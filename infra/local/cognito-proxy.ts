@@ -9,9 +9,10 @@ export type CognitoHook = (request: Record<string, unknown>, response: Record<st
 const AMZ_JSON = 'application/x-amz-json-1.1';
 
 /**
- * What the browser's Amplify client calls (web/src/auth: sign-in with USER_PASSWORD_AUTH, sign-up and
- * its code, password reset, token refresh, sign-out). Anything else, the admin operations first, is
- * refused here: the seed and the tests talk to cognito-local's own endpoint on loopback.
+ * What the browser's Amplify client calls (web/src/auth: sign-in with USER_PASSWORD_AUTH and its
+ * two-factor code, sign-up and its code, password reset, token refresh, sign-out; the Settings card of
+ * two-factor sign-in). Anything else, the admin operations first, is refused here: the seed and the
+ * tests talk to cognito-local's own endpoint on loopback.
  */
 const BROWSER_TARGETS: ReadonlySet<string> = new Set([
   'InitiateAuth',
@@ -23,6 +24,13 @@ const BROWSER_TARGETS: ReadonlySet<string> = new Set([
   'GetTokensFromRefreshToken',
   'GlobalSignOut',
   'RevokeToken',
+  // Two-factor sign-in (docs/accounts.md): the code step of a sign-in, and the Settings card's
+  // enrolment, status and turn-off, each with the user's own session or access token.
+  'RespondToAuthChallenge',
+  'GetUser',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
 ]);
 /**
  * What the functions make besides the browser's operations (cloud: signed with their role, which only
@@ -84,7 +92,11 @@ export function cognitoProxy(
     const body = await readBody(req);
     const input = parseInput(body);
     let out: { status: number; text: string };
-    if (req.method !== 'POST' || service !== 'AWSCognitoIdentityProviderService' || !(BROWSER_TARGETS.has(target) || extra.has(target))) {
+    if (
+      req.method !== 'POST' ||
+      service !== 'AWSCognitoIdentityProviderService' ||
+      !(BROWSER_TARGETS.has(target) || extra.has(target))
+    ) {
       out = refusal(
         'NotAuthorizedException',
         `${target || 'This request'} is not available on this endpoint: it serves the app's sign-in only.`,

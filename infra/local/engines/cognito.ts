@@ -6,6 +6,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort, LOCAL_CREDENTIALS, LOCAL_REGION } from './net';
@@ -97,9 +98,19 @@ export function localCognitoClient(endpoint: string): CognitoIdentityProviderCli
   return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 }
 
+/** The cloud pool's MFA setting (UserAuth.ts `Mfa.OPTIONAL`, TOTP only): asked for once a user enrols. */
+function optionalTotp(userPoolId: string) {
+  return new SetUserPoolMfaConfigCommand({
+    UserPoolId: userPoolId,
+    MfaConfiguration: 'OPTIONAL',
+    SoftwareTokenMfaConfiguration: { Enabled: true },
+  });
+}
+
 /**
  * Returns the app's user pool and client, creating them on first start (same settings as the CDK
- * auth stack: e-mail as username, e-mail verification, password of at least 6 characters).
+ * auth stack: e-mail as username, e-mail verification, password of at least 6 characters, optional
+ * two-factor sign-in with authenticator apps only).
  */
 export async function ensureUserPool(cognito: LocalCognito, name = 'kehila'): Promise<LocalUserPool> {
   const file = join(cognito.dir, 'user-pool.json');
@@ -109,6 +120,8 @@ export async function ensureUserPool(cognito: LocalCognito, name = 'kehila'): Pr
       const saved = JSON.parse(readFileSync(file, 'utf8')) as LocalUserPool;
       try {
         await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+        // A pool made before two-factor sign-in existed gets the same MFA setting as a new one.
+        await client.send(optionalTotp(saved.userPoolId));
         return saved;
       } catch {
         // the pool is gone (data reset): create a new one below
@@ -131,6 +144,7 @@ export async function ensureUserPool(cognito: LocalCognito, name = 'kehila'): Pr
       }),
     );
     const userPoolId = pool.UserPool?.Id ?? '';
+    await client.send(optionalTotp(userPoolId));
     const app = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,

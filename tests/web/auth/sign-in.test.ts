@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { describeSignInError, signInMessages, signInWithEmail } from '../../../web/src/auth/sign-in';
+import { confirmTotpSignIn, describeSignInError, signInMessages, signInWithEmail } from '../../../web/src/auth/sign-in';
+import { totpCodeMessages } from '../../../web/src/auth/totp-code';
 import { authError, authModule, resetAuth } from '../helpers/amplify-auth';
 
 vi.mock('aws-amplify/auth', () => import('../helpers/amplify-auth').then((m) => m.authModule));
@@ -40,7 +41,7 @@ describe('signInWithEmail', () => {
     ['CONFIRM_SIGN_UP', signInMessages.notConfirmed],
     ['RESET_PASSWORD', signInMessages.resetRequired],
     ['CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED', signInMessages.newPasswordRequired],
-    ['CONFIRM_SIGN_IN_WITH_TOTP_CODE', signInMessages.unsupportedStep],
+    ['CONTINUE_SIGN_IN_WITH_MFA_SELECTION', signInMessages.unsupportedStep],
   ])('turns the unfinished step %s into a readable refusal', async (signInStep, message) => {
     authModule.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep } });
     await expect(signInWithEmail('a@b.co', 'pw', 'USER_SRP_AUTH')).resolves.toEqual({ ok: false, message });
@@ -49,5 +50,39 @@ describe('signInWithEmail', () => {
   it('treats an existing session as signed in', async () => {
     authModule.signIn.mockRejectedValue(authError('UserAlreadyAuthenticatedException'));
     await expect(signInWithEmail('a@b.co', 'pw', 'USER_SRP_AUTH')).resolves.toEqual({ ok: true });
+  });
+
+  it('asks for the authenticator code when the account has two-factor sign-in on', async () => {
+    authModule.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    });
+    await expect(signInWithEmail('a@b.co', 'pw', 'USER_SRP_AUTH')).resolves.toEqual({ ok: false, next: 'totpCode' });
+  });
+});
+
+describe('confirmTotpSignIn', () => {
+  it('sends the six digits without spaces and reports a signed-in user', async () => {
+    authModule.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    await expect(confirmTotpSignIn(' 123 456 ')).resolves.toEqual({ ok: true });
+    expect(authModule.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+  });
+
+  it.each(['', '12345', '1234567', 'abcdef'])('refuses %j before asking Cognito', async (typed) => {
+    await expect(confirmTotpSignIn(typed)).resolves.toEqual({ ok: false, message: totpCodeMessages.format });
+    expect(authModule.confirmSignIn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [authError('CodeMismatchException', 'Invalid code received for user'), totpCodeMessages.invalid],
+    [
+      authError('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
+      totpCodeMessages.expired,
+    ],
+    [authError('SignInException', 'An error occurred during the sign in process.'), totpCodeMessages.expired],
+    [new TypeError('Failed to fetch'), 'Poor network connection. Please check your internet and try again.'],
+  ])('turns %s into a readable refusal', async (err, message) => {
+    authModule.confirmSignIn.mockRejectedValue(err);
+    await expect(confirmTotpSignIn('123456')).resolves.toEqual({ ok: false, message });
   });
 });

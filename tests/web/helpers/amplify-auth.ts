@@ -15,6 +15,11 @@ export const authModule = {
   resendSignUpCode: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
+  confirmSignIn: vi.fn(),
+  fetchMFAPreference: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
 };
 
 /** A signed-in user as the fake session reports them. */
@@ -75,4 +80,8 @@ export function resetAuth(): void {
     nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' },
   });
   authModule.confirmResetPassword.mockResolvedValue(undefined);
+  // Two-factor sign-in: off until a test turns it on.
+  authModule.fetchMFAPreference.mockResolvedValue({});
+  authModule.updateMFAPreference.mockResolvedValue(undefined);
+  authModule.verifyTOTPSetup.mockResolvedValue(undefined);
 }

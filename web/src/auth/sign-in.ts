@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '@kehila/shared';
 import { mobileFriendlyError } from '@kehila/shared/rules/errors';
 import { rememberRedirect } from '../navigation/redirect';
 import { clearGoogleCallback, markGoogleCallback } from './google-consent';
+import { isWrongTotpCode, readTotpCode, totpCodeMessages } from './totp-code';
 
 /** Readable texts for Cognito's sign-in refusals (the specs show only the old backend's raw messages). */
 export const signInMessages = {
@@ -16,8 +17,14 @@ export const signInMessages = {
   unsupportedStep: 'This account needs a sign-in step that Kehila does not support yet.',
 } as const;
 
-/** The result of an e-mail sign-in: done, or a text to show as is. */
-export type SignInOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
+/**
+ * The result of an e-mail sign-in: done, a text to show as is, or the account's two-factor code is
+ * asked for next (`confirmTotpSignIn`).
+ */
+export type SignInOutcome =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly message: string }
+  | { readonly ok: false; readonly next: 'totpCode' };
 
 function errorName(err: unknown): string {
   return err instanceof Error ? err.name : '';
@@ -71,10 +78,39 @@ export async function signInWithEmail(
     const { signIn } = await import('aws-amplify/auth');
     const out = await signIn({ username: email, password, options: { authFlowType } });
     if (out.isSignedIn || out.nextStep.signInStep === 'DONE') return { ok: true };
+    if (out.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { ok: false, next: 'totpCode' };
     return { ok: false, message: describeNextStep(out.nextStep.signInStep) };
   } catch (err) {
     // A session already in place is what the user wanted; carry on with it.
     if (errorName(err) === 'UserAlreadyAuthenticatedException') return { ok: true };
+    return { ok: false, message: describeSignInError(err) };
+  }
+}
+
+/**
+ * Answers the two-factor challenge of a sign-in with the code from the user's authenticator app.
+ * A wrong code keeps the challenge open, so the user can try again; Cognito ends it after three
+ * minutes or a few wrong codes, and then the user signs in again from the start.
+ */
+export async function confirmTotpSignIn(typed: string): Promise<SignInOutcome> {
+  const read = readTotpCode(typed);
+  if (!read.ok) return read;
+  try {
+    const { confirmSignIn } = await import('aws-amplify/auth');
+    const out = await confirmSignIn({ challengeResponse: read.code });
+    if (out.isSignedIn || out.nextStep.signInStep === 'DONE') return { ok: true };
+    if (out.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+      return { ok: false, message: totpCodeMessages.invalid };
+    }
+    return { ok: false, message: describeNextStep(out.nextStep.signInStep) };
+  } catch (err) {
+    if (errorName(err) === 'UserAlreadyAuthenticatedException') return { ok: true };
+    if (isWrongTotpCode(err)) return { ok: false, message: totpCodeMessages.invalid };
+    // The challenge's session ran out (three minutes) or too many wrong codes: start again.
+    if (errorName(err) === 'NotAuthorizedException' && /session/i.test(err instanceof Error ? err.message : '')) {
+      return { ok: false, message: totpCodeMessages.expired };
+    }
+    if (errorName(err) === 'SignInException') return { ok: false, message: totpCodeMessages.expired };
     return { ok: false, message: describeSignInError(err) };
   }
 }

@@ -10,6 +10,8 @@ import { forgotPasswordText } from '../../../../web/src/pages/login/forgot-passw
 import { googleTermsText } from '../../../../web/src/pages/login/google-terms-dialog';
 import { loginPageText } from '../../../../web/src/pages/login';
 import { LOGIN_HEBREW } from '../../../../web/src/pages/login/login-lang';
+import { totpStepText } from '../../../../web/src/pages/login/totp-code-step';
+import { totpCodeMessages } from '../../../../web/src/auth/totp-code';
 import { loginText } from '../../../../web/src/pages/login/login-form';
 import { signUpText } from '../../../../web/src/pages/login/sign-up-form';
 import { signUpResultText } from '../../../../web/src/pages/login/sign-up-result';
@@ -42,6 +44,8 @@ describe('/login in Hebrew (?lang=he)', () => {
       ...strings(devMailboxText),
       ...strings(signUpMessages),
       ...strings(signInMessages),
+      ...strings(totpStepText),
+      ...strings(totpCodeMessages),
       ...[passwordResetMessages.sent, passwordResetMessages.sendFailed],
       ...strings(SIGN_UP_MESSAGES),
       ...strings(ACCOUNT_MESSAGES).filter(

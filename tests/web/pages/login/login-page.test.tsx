@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInMessages } from '../../../../web/src/auth/sign-in';
-import { authError, authModule, dana, resetAuth } from '../../helpers/amplify-auth';
+import { authError, authModule, dana, resetAuth, setSignedIn } from '../../helpers/amplify-auth';
+import { totpCodeMessages } from '../../../../web/src/auth/totp-code';
 import { localConfig, renderApp } from '../../helpers/render-app';
 import { isShown } from '../../helpers/fields';
 import { findToast } from '../../helpers/toasts';
@@ -151,5 +152,68 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect(await findToast('Failed to sign in with Google. Please try again.')).toBeInTheDocument();
     expect(window.sessionStorage.getItem('kehila:google-callback')).toBeNull();
+  });
+});
+
+describe('two-factor code step', () => {
+  /** Dana has two-factor sign-in on: the password step asks for her code. */
+  function danaNeedsCode() {
+    authModule.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    });
+  }
+
+  async function reachCodeStep() {
+    danaNeedsCode();
+    const app = await openLogin();
+    await app.user.type(emailField(), dana.email);
+    await app.user.type(passwordField(), 'pw123456');
+    await app.user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+    return app;
+  }
+
+  const codeField = () => screen.getByLabelText('Authentication code');
+
+  it('asks for the authenticator code as a one-time code, then signs in like a password sign-in after a wrong one', async () => {
+    authModule.confirmSignIn.mockRejectedValueOnce(
+      authError('CodeMismatchException', 'Invalid code received for user'),
+    );
+    authModule.confirmSignIn.mockImplementation(async () => {
+      setSignedIn(dana);
+      return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+    });
+    const { user, router } = await reachCodeStep();
+    expect(codeField()).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(codeField()).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.queryByText(signInMessages.unsupportedStep)).not.toBeInTheDocument();
+
+    await user.type(codeField(), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(totpCodeMessages.invalid)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+
+    await user.clear(codeField());
+    await user.type(codeField(), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await findToast('Logged in successfully')).toBeInTheDocument();
+    expect(authModule.confirmSignIn).toHaveBeenLastCalledWith({ challengeResponse: '123456' });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'));
+  });
+
+  it('checks the code has six digits before asking Cognito', async () => {
+    const { user } = await reachCodeStep();
+    await user.type(codeField(), '12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(totpCodeMessages.format)).toBeInTheDocument();
+    expect(authModule.confirmSignIn).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the sign-in form with Back to sign in', async () => {
+    const { user } = await reachCodeStep();
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('heading', { name: 'Sign in to Kehila' })).toBeInTheDocument();
+    expect(emailField()).toHaveValue(dana.email);
   });
 });

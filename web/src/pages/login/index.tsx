@@ -13,7 +13,7 @@ import type { FieldErrors } from '@kehila/shared/rules/validation';
 import { DEFAULT_SIGNED_IN_PATH } from '../../navigation/paths';
 import { isSafeRedirect, type LoginLocationState } from '../../navigation/redirect';
 import { clearGoogleCallback } from '../../auth/google-consent';
-import { signInWithEmail } from '../../auth/sign-in';
+import { confirmTotpSignIn, signInWithEmail, type SignInOutcome } from '../../auth/sign-in';
 import { signUpMessages } from '../../auth/sign-up-messages';
 import { useSessionReady } from '../../app/use-session-ready';
 import { useAuth } from '../../auth/use-auth';
@@ -29,6 +29,7 @@ import { localHref, publicLangOf } from '@kehila/shared/public-pages';
 
 import { ForgotPassword, forgotPasswordText } from './forgot-password';
 import { SignUpErrorCard, SignUpSuccess, signUpResultText } from './sign-up-result';
+import { TotpCodeStep, totpStepText } from './totp-code-step';
 import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpValues } from './sign-up-form';
 
 // Shown only after a click on Google: its own chunk.
@@ -54,9 +55,9 @@ export const REGISTER_PARAM = 'register';
 
 /**
  * The views of /login (S1 §2): sign-in, sign-up (account form, then the 'Almost There!' error card or
- * 'Account Created Successfully'), and forgot password.
+ * 'Account Created Successfully'), forgot password, and the two-factor code step of an e-mail sign-in.
  */
-type Mode = 'signIn' | 'signUp' | 'signUpFailed' | 'signUpDone' | 'forgot';
+type Mode = 'signIn' | 'totpCode' | 'signUp' | 'signUpFailed' | 'signUpDone' | 'forgot';
 
 function VerificationNotice({
   state,
@@ -122,6 +123,7 @@ export default function LoginPage() {
   const [signUpErrors, setSignUpErrors] = useState<FieldErrors>({});
   const [signUpFailure, setSignUpFailure] = useState('');
   const [resending, setResending] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   // A Google round trip that came back signed out has nothing left to finish.
   useEffect(() => {
@@ -139,6 +141,7 @@ export default function LoginPage() {
     setErrors({});
     setFormError(null);
     setSignUpErrors({});
+    setCodeError(null);
     google.clearNote();
     // The common-password list is loaded on the sign-up screen only (its own chunk).
     if (next === 'signUp') preloadCommonPasswords();
@@ -170,15 +173,33 @@ export default function LoginPage() {
     setBusy(true);
     const { config } = await ready();
     const outcome = await signInWithEmail(values.email.trim(), values.password, config.authFlowType);
+    if (!outcome.ok && 'next' in outcome) {
+      // Two-factor sign-in is on for this account: the code step answers the challenge.
+      setBusy(false);
+      setCodeError(null);
+      setMode('totpCode');
+      return;
+    }
+    await finishSignIn(outcome, setFormError);
+  };
+
+  const onTotpCode = async (code: string) => {
+    setCodeError(null);
+    setBusy(true);
+    await finishSignIn(await confirmTotpSignIn(code), setCodeError);
+  };
+
+  /** After Cognito's last answer: the session, the toast and the way on, as for every e-mail sign-in. */
+  const finishSignIn = async (outcome: SignInOutcome, showError: (message: string) => void) => {
     if (!outcome.ok) {
-      setFormError(outcome.message);
+      showError('message' in outcome ? outcome.message : MOBILE_ERROR_MESSAGES.default);
       setBusy(false);
       return;
     }
     const next = await refresh();
     setBusy(false);
     if (next.status !== 'signedIn') {
-      setFormError(MOBILE_ERROR_MESSAGES.default);
+      showError(MOBILE_ERROR_MESSAGES.default);
       return;
     }
     toast.success(tr(loginPageText.success));
@@ -269,6 +290,17 @@ export default function LoginPage() {
           resending={resending}
           onResend={() => void resend(signUp.email)}
           onBack={() => backToLogin(signUp.email)}
+        />
+      );
+      break;
+    case 'totpCode':
+      title = totpStepText.title;
+      body = (
+        <TotpCodeStep
+          error={codeError}
+          busy={busy}
+          onSubmit={(code) => void onTotpCode(code)}
+          onBack={() => backToLogin()}
         />
       );
       break;

@@ -106,9 +106,22 @@ export const LOGIN_HEBREW: Readonly<Record<string, string>> = {
     'בחשבון הזה צריך לבחור סיסמה חדשה לפני הכניסה. נא לפנות למנהל/ת הקהילה.',
   'Too many sign-in attempts. Please wait a moment and try again.':
     'יותר מדי ניסיונות כניסה. נא להמתין רגע ולנסות שוב.',
+  'This account has been deleted': 'החשבון הזה נמחק',
   'This account is disabled. Please contact your community admin.': 'החשבון הזה מושבת. נא לפנות למנהל/ת הקהילה.',
   'This account needs a sign-in step that Kehila does not support yet.':
     'החשבון הזה דורש שלב כניסה ש-Kehila עדיין לא תומכת בו.',
+  // Two-factor code step (totp-code-step.tsx, auth/totp-code.ts)
+  'Two-factor sign-in': 'כניסה בשני שלבים',
+  'Open your authenticator app and enter the 6-digit code it shows for Kehila.':
+    'פתחו את אפליקציית האימות והזינו את הקוד בן 6 הספרות שהיא מציגה עבור Kehila.',
+  'Authentication code': 'קוד אימות',
+  Verify: 'אימות',
+  Verifying: 'מאמתים',
+  'Back to sign in': 'חזרה לכניסה',
+  'Enter the 6-digit code from your authenticator app.': 'הזינו את הקוד בן 6 הספרות מאפליקציית האימות.',
+  'Invalid code. Check your authenticator app and enter the current code.':
+    'הקוד שגוי. בדקו באפליקציית האימות והזינו את הקוד הנוכחי.',
+  'This sign-in took too long. Go back and sign in again.': 'הכניסה ארכה יותר מדי. חזרו אחורה והיכנסו שוב.',
   'Password reset email sent! Please check your inbox.': 'מייל איפוס הסיסמה נשלח! בדקו את תיבת הדואר.',
   'Failed to send password reset email': 'שליחת מייל איפוס הסיסמה נכשלה',
   'Poor network connection. Please check your internet and try again.': 'החיבור לרשת חלש. בדקו את החיבור ונסו שוב.',

@@ -19,6 +19,7 @@ import { useAuth } from '../../auth/use-auth';
 import { useToast } from '../../components/toast/use-toast';
 import { useRuntimeConfig } from '../../config/use-runtime-config';
 import { settingsText as T } from './settings-text';
+import { TwoFactorCard } from './two-factor-card';
 
 /** The Email Preferences card (S2 §2.4): both shown as subscribed, display only; unsubscribing goes through support. */
 function EmailPreferences() {
@@ -134,13 +135,14 @@ function UserProfile({ me }: { me: Me }) {
   );
 }
 
-/** The Profile tab (S2 §2.4): Email Preferences and User Profile. */
+/** The Profile tab (S2 §2.4): Email Preferences, User Profile, and Two-factor sign-in (issue 13). */
 export function ProfileTab() {
   const me = useMe();
   if (!me.data) return <StatusIndicator type="loading">{T.userProfile}</StatusIndicator>;
   return (
     <SpaceBetween size="l">
       <UserProfile me={me.data} />
+      <TwoFactorCard email={me.data.email} />
       <EmailPreferences />
     </SpaceBetween>
   );

@@ -239,6 +239,8 @@ async function measure(
   }
   // Render-blocking: the stylesheets the HTML itself links (the app adds others later, with their chunks).
   const blocking = [...documentHtml.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+    // A `disabled` link is neither fetched nor applied (the prerendered /login names its joined files so).
+    .filter((tag) => !/\sdisabled\b/.test(tag[0]))
     .map((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1])
     .filter((href): href is string => href !== undefined)
     .map((href) => new URL(href, base).href);

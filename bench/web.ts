@@ -3,8 +3,8 @@
  * web/dist from a local stack with demo data (or uses a running one), loads each first route in a fresh
  * Chromium context (empty cache; the signed-in routes carry only the demo admin's stored session), and
  * prints per route what a first visit transfers:
- *   - JavaScript and CSS, gzip bytes (each response body gzipped here at level 9: the local server
- *     sends them uncompressed, CloudFront compresses) and file counts;
+ *   - JavaScript and CSS, gzip bytes (each response body, as decoded, gzipped here at level 9, so the
+ *     figures do not depend on the server's own compression) and file counts;
  *   - the render-blocking CSS (stylesheets the HTML links), and fonts (woff2, not compressed further);
  *   - the number of requests the page made, of every kind;
  *   - whether Amplify or zod arrived (marker strings their bundles keep after minification).

@@ -3,8 +3,8 @@
  * web/dist from a local stack with demo data (or uses a running one), loads each first route in a fresh
  * Chromium context (empty cache; the signed-in routes carry only the demo admin's stored session), and
  * prints per route what a first visit transfers:
- *   - JavaScript and CSS, gzip bytes (each response body gzipped here at level 9: the local server
- *     sends them uncompressed, CloudFront compresses) and file counts;
+ *   - JavaScript and CSS, gzip bytes (each response body, as decoded, gzipped here at level 9, so the
+ *     figures do not depend on the server's own compression) and file counts;
  *   - the render-blocking CSS (stylesheets the HTML links), and fonts (woff2, not compressed further);
  *   - the number of requests the page made, of every kind;
  *   - whether Amplify or zod arrived (marker strings their bundles keep after minification).
@@ -239,6 +239,8 @@ async function measure(
   }
   // Render-blocking: the stylesheets the HTML itself links (the app adds others later, with their chunks).
   const blocking = [...documentHtml.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+    // A `disabled` link is neither fetched nor applied (the prerendered /login names its joined files so).
+    .filter((tag) => !/\sdisabled\b/.test(tag[0]))
     .map((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1])
     .filter((href): href is string => href !== undefined)
     .map((href) => new URL(href, base).href);

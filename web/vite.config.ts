@@ -55,7 +55,14 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 preloads modules itself (Safari 17+, Firefox 115+, Chromium); an older
     // one only loads a chunk's imports one after another.
-    modulePreload: { polyfill: false },
+    // The prerendered /login paints without JavaScript, so login.html preloads none of its modules: on a
+    // slow link they would share it with the stylesheets its first paint waits for. Its entry script
+    // names its imports itself (one more round trip to hydration, none to the first paint).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' && hostId === LOGIN_TEMPLATE ? [] : deps,
+    },
     rolldownOptions: {
       // The app (index.html, the SPA of every other route), the public pages' template and /login's, which
       // the prerender plugin fills per page and language (docs/public-pages.md).

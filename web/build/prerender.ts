@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,42 @@ interface RenderModule {
 }
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A stylesheet link as Vite writes it into a built HTML file. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">\s*/g;
+
+/**
+ * Joins the stylesheets a built template links into one file, in their order, and links that one
+ * instead: /login's first paint waits for every stylesheet in its head, and each is one more request
+ * on a slow link (Cloudscape's global styles and one per component, two dozen in all). Each original
+ * link stays, `disabled` (not fetched, not applied): a view loaded later looks for its stylesheets
+ * among the page's links before adding them (Vite's preload helper), so it does not fetch again what
+ * the joined file holds. The separate files stay in assets/ for the app. `read` gets a file's text by
+ * its URL path; `write` stores the joined file under its URL path.
+ */
+export function joinStylesheets(
+  template: string,
+  read: (path: string) => string,
+  write: (path: string, css: string) => void,
+  name: string,
+): string {
+  const paths = [...template.matchAll(STYLESHEET_LINK)].map((m) => m[1] ?? '');
+  if (paths.length < 2) return template;
+  const css = paths.map((path) => read(path)).join('\n');
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 8);
+  const joined = `/assets/${name}-${hash}.css`;
+  write(joined, css);
+  const link = (path: string, disabled: boolean) =>
+    `<link rel="stylesheet" crossorigin href="${path}"${disabled ? ' disabled' : ''}>`;
+  let first = true;
+  return template.replace(STYLESHEET_LINK, (tag, path: string) => {
+    const whitespace = /\s*$/.exec(tag)?.[0] ?? '';
+    const kept = link(path, true) + whitespace;
+    if (!first) return kept;
+    first = false;
+    return link(joined, false) + whitespace + kept;
+  });
+}
 
 /** Fills the built template for one page and language. */
 export function fillTemplate(
@@ -72,6 +109,16 @@ export function prerenderPublicPages(): Plugin {
       // Read, then removed before the pages are written: login.html is both a template and a page's file.
       const templates = new Map(
         [PUBLIC_TEMPLATE, LOGIN_TEMPLATE].map((name) => [name, readFileSync(join(outDir, name), 'utf8')]),
+      );
+      // /login links Cloudscape's stylesheets, one per component: joined, its first paint waits for one file.
+      templates.set(
+        LOGIN_TEMPLATE,
+        joinStylesheets(
+          templates.get(LOGIN_TEMPLATE) ?? '',
+          (path) => readFileSync(join(outDir, path), 'utf8'),
+          (path, css) => writeFileSync(join(outDir, path), css),
+          'login-styles',
+        ),
       );
       for (const name of templates.keys()) unlinkSync(join(outDir, name));
       const tmp = mkdtempSync(join(tmpdir(), 'kehila-prerender-'));

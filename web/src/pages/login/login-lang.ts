@@ -86,6 +86,7 @@ export const LOGIN_HEBREW: Readonly<Record<string, string>> = {
   'Please fill in all required fields': 'נא למלא את כל שדות החובה',
   'Please enter your email address': 'נא להזין את כתובת האימייל',
   'This password is too common. Please choose another one.': 'הסיסמה הזו נפוצה מדי. נא לבחור סיסמה אחרת.',
+  'This account has been deleted': 'החשבון הזה נמחק',
   // Answers of sign-up, sign-in, verification and reset (S1 §8)
   'An account with this email already exists. Please log in instead.': 'כבר קיים חשבון עם האימייל הזה. נא להיכנס אליו.',
   'Failed to create user account': 'יצירת החשבון נכשלה',

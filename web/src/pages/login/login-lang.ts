@@ -107,7 +107,6 @@ export const LOGIN_HEBREW: Readonly<Record<string, string>> = {
     'בחשבון הזה צריך לבחור סיסמה חדשה לפני הכניסה. נא לפנות למנהל/ת הקהילה.',
   'Too many sign-in attempts. Please wait a moment and try again.':
     'יותר מדי ניסיונות כניסה. נא להמתין רגע ולנסות שוב.',
-  'This account has been deleted': 'החשבון הזה נמחק',
   'This account is disabled. Please contact your community admin.': 'החשבון הזה מושבת. נא לפנות למנהל/ת הקהילה.',
   'This account needs a sign-in step that Kehila does not support yet.':
     'החשבון הזה דורש שלב כניסה ש-Kehila עדיין לא תומכת בו.',

@@ -2,6 +2,7 @@ import { csvLine, type Message, type MessageFilters, type MessageListQuery } fro
 import { routes } from '../../api/routes';
 import type { CallApi } from '../../api/client';
 import { saveCsvParts } from '../../components/charts/download-csv';
+import { messageListQuery } from './use-message-list';
 
 /** What the export says when it is done or failed. */
 export const EXPORT_TEXTS = {
@@ -66,13 +67,7 @@ export async function exportMessagesCsv(
     const page = await callApi(routes.listMessages, {
       params: { communityId },
       query: {
-        order: filters.order,
-        ...(filters.q ? { q: filters.q } : {}),
-        ...(filters.topic ? { topic: filters.topic } : {}),
-        ...(filters.urgency ? { urgency: filters.urgency } : {}),
-        ...(filters.sender ? { sender: filters.sender } : {}),
-        ...(filters.from ? { from: filters.from } : {}),
-        ...(filters.to ? { to: filters.to } : {}),
+        ...messageListQuery(filters),
         limit: EXPORT_PAGE_SIZE,
         ...(cursor ? { cursor } : {}),
       },

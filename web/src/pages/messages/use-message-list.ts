@@ -10,6 +10,21 @@ import { useCallApi } from '../../api/use-call-api';
 import { MESSAGE_PAGE_SIZE } from './filter-config';
 import { messagesKeys } from './live-cache';
 
+/** The list route's query for the filters in view: only the filters that are set. */
+export function messageListQuery(
+  filters: Omit<MessageListQuery, 'limit' | 'cursor'> & MessageFilters,
+): Omit<MessageListQuery, 'limit' | 'cursor'> {
+  return {
+    order: filters.order,
+    ...(filters.q ? { q: filters.q } : {}),
+    ...(filters.topic ? { topic: filters.topic } : {}),
+    ...(filters.urgency ? { urgency: filters.urgency } : {}),
+    ...(filters.sender ? { sender: filters.sender } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  };
+}
+
 /**
  * The message list (S2 §4): pages from the server with the filters, the next page on demand by its
  * cursor, refetched every 60 s while live.
@@ -26,13 +41,7 @@ export function useMessageList(
       callApi(routes.listMessages, {
         params: { communityId: communityId ?? '' },
         query: {
-          order: filters.order,
-          ...(filters.q ? { q: filters.q } : {}),
-          ...(filters.topic ? { topic: filters.topic } : {}),
-          ...(filters.urgency ? { urgency: filters.urgency } : {}),
-          ...(filters.sender ? { sender: filters.sender } : {}),
-          ...(filters.from ? { from: filters.from } : {}),
-          ...(filters.to ? { to: filters.to } : {}),
+          ...messageListQuery(filters),
           limit: MESSAGE_PAGE_SIZE,
           ...(pageParam ? { cursor: pageParam } : {}),
         },

@@ -71,8 +71,12 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.goto('/login');
   await page.locator('input[type=email]').first().fill(email);
   await page.locator('input[type=password]').first().fill(password);
+  // The prerendered /login leaves for the app by a full page load (after its router has already
+  // shown the new address): wait for that document, or the caller's next goto races it.
+  const appLoaded = page.waitForEvent('load', { timeout: 30_000 });
   await page.getByRole('button', { name: /sign in with email/i }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await appLoaded;
 }
 
 /**

@@ -41,7 +41,7 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
       baseURL: e2e.stack.url,
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/login');
+    await page.goto('/messages');
     expect(await controlled(page)).toMatch(/\/sw\.js$/);
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
@@ -59,7 +59,7 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
 
   it('shows the offline page for a navigation without a network, and never answers the API from its cache', async () => {
     const { page, context } = await e2e.newPage();
-    await page.goto('/login');
+    await page.goto('/messages');
     await controlled(page);
     const apiCached = await page.evaluate(async () => {
       const keys = await caches.keys();
@@ -78,7 +78,7 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
 
   it('shows the install card 2 s after the browser offers install; Install App opens its dialog', async () => {
     const { page, context } = await e2e.newPage({ width: 375, height: 800 });
-    await page.goto('/login');
+    await page.goto('/messages');
     await page.locator('input[type=email]').waitFor();
     // Headless Chromium never offers install by itself: the offer is dispatched as the browser would.
     const offeredAt = await page.evaluate(() => {
@@ -110,7 +110,7 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
     });
     const page = context.pages()[0] ?? (await context.newPage());
     try {
-      await page.goto('/login');
+      await page.goto('/messages');
       await controlled(page);
       // Playwright holds a service worker that Chromium restarts paused for its debugger (observed: the
       // waiting worker then never handles the page's message); DevTools' ServiceWorker domain, enabled

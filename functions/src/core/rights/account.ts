@@ -2,17 +2,17 @@ import { communityDisplayName, toWhatsAppId, type DataJob, type Member } from '@
 import type { AuthUser } from '../authz';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
-import { newId } from '../communities/records';
 import { loadSenderHashKey, senderKeyFor } from '../messages/ids';
 import { listActionsOfUser } from '../../data/actions';
 import { getCommunity } from '../../data/communities';
 import { deletePartition } from '../../data/community-data';
-import { createDataJob, publicDataJob, type StoredDataJob } from '../../data/data-jobs';
+import type { StoredDataJob } from '../../data/data-jobs';
 import { keys } from '../../data/keys';
 import { deleteMember, listMembershipsOfUser, releaseMemberEmail } from '../../data/memberships';
 import { listSuppliers } from '../../data/suppliers';
 import { markAccountErased, senderMessagePages, userIndexItems, userItems } from '../../data/account-data';
 import { clean, packExport, rowCounts } from './export';
+import { queueDataJob } from './jobs';
 import { RIGHTS_TEXTS } from './texts';
 import type { DeletionCounts } from './erase';
 
@@ -46,26 +46,7 @@ async function startAccountJob(
   kind: 'account_export' | 'account_deletion',
   userName: string,
 ): Promise<DataJob> {
-  const now = deps.now().toISOString();
-  const job: StoredDataJob = {
-    id: newId(),
-    kind,
-    user_id: user.id,
-    user_name: userName,
-    community_id: null,
-    community_name: null,
-    status: 'queued',
-    progress: 0,
-    counts: {},
-    error: null,
-    object_key: null,
-    created_at: now,
-    updated_at: now,
-  };
-  // Durable before it is queued, so the worker always finds the job it is given.
-  await createDataJob(deps.db, job);
-  await deps.queues.send('rights', { user_id: user.id, job_id: job.id });
-  return publicDataJob(job, null);
+  return queueDataJob(deps, { kind, user_id: user.id, user_name: userName, community_id: null, community_name: null });
 }
 
 /** Starts the export of the caller's own data (GDPR Art. 15, 20): only ever their own (the job is theirs). */

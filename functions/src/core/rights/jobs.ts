@@ -10,6 +10,29 @@ import { RIGHTS_TEXTS } from './texts';
 /** Lifetime of an export's download link: short, a new one is made on every read of the job. */
 export const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
+/** A new job of the user, stored before it is queued, so the worker always finds the job it is given. */
+export async function queueDataJob(
+  deps: Pick<Deps, 'db' | 'queues' | 'now'>,
+  fields: Pick<StoredDataJob, 'kind' | 'user_id' | 'community_id' | 'community_name'> &
+    Partial<Pick<StoredDataJob, 'user_name'>>,
+): Promise<DataJob> {
+  const now = deps.now().toISOString();
+  const job: StoredDataJob = {
+    id: newId(),
+    ...fields,
+    status: 'queued',
+    progress: 0,
+    counts: {},
+    error: null,
+    object_key: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await createDataJob(deps.db, job);
+  await deps.queues.send('rights', { user_id: job.user_id, job_id: job.id });
+  return publicDataJob(job, null);
+}
+
 async function startJob(
   deps: Pick<Deps, 'db' | 'queues' | 'now'>,
   user: AuthUser,
@@ -25,25 +48,7 @@ async function startJob(
       { path: 'confirm_name', message: RIGHTS_TEXTS.confirmMismatch },
     ]);
   }
-  const now = deps.now().toISOString();
-  const job: StoredDataJob = {
-    id: newId(),
-    kind,
-    user_id: user.id,
-    community_id: communityId,
-    community_name: name,
-    status: 'queued',
-    progress: 0,
-    counts: {},
-    error: null,
-    object_key: null,
-    created_at: now,
-    updated_at: now,
-  };
-  // Durable before it is queued, so the worker always finds the job it is given.
-  await createDataJob(deps.db, job);
-  await deps.queues.send('rights', { user_id: user.id, job_id: job.id });
-  return publicDataJob(job, null);
+  return queueDataJob(deps, { kind, user_id: user.id, community_id: communityId, community_name: name });
 }
 
 /**

@@ -19,9 +19,21 @@ const PIXEL_PNG = Buffer.from(
 /** The font of the screen's h1, a design-system Header: it follows the base font token. */
 const headingFont = (page: Page) => page.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily);
 
-/** The colour of a design-system link (the footer's Privacy Policy): it follows the primary palette. */
-const linkColour = (page: Page) =>
-  page.getByRole('link', { name: /Privacy Policy/ }).evaluate((a) => getComputedStyle(a).color);
+/**
+ * The colour of a design-system link (the footer's Privacy Policy): it follows the primary palette.
+ * Links fade between colours, so a read mid-fade gives a colour in between: this waits until the
+ * colour holds across 300 ms before returning it.
+ */
+async function linkColour(page: Page): Promise<string> {
+  const read = () => page.getByRole('link', { name: /Privacy Policy/ }).evaluate((a) => getComputedStyle(a).color);
+  let last = await read();
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await read();
+    if (now === last) return now;
+    last = now;
+  }
+}
 
 /**
  * Settings in Chromium against the local stack: inline rename with Enter and Escape, a theme saved

@@ -11,6 +11,8 @@ async function toast(page: Page, text: string): Promise<void> {
 /**
  * Generates a summary on the Messages screen, then follows the first citation of its Key Topics to
  * the message it names: the Messages screen opens All Messages searched by that id and shows only it.
+ * Then suggests actions from the summary and follows the toast's View Actions to the Actions screen,
+ * which lists them.
  */
 async function citationFlow(page: Page): Promise<void> {
   await page.goto('/messages');
@@ -30,9 +32,24 @@ async function citationFlow(page: Page): Promise<void> {
   const shown = page.locator('[data-testid=message-text]:visible');
   await shown.first().waitFor();
   expect(await shown.count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Suggest Actions' }).click();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const suggested = notifications.getByText(/^\d+ actions suggested successfully!$/).first();
+  await suggested.waitFor();
+  const count = Number((await suggested.textContent())?.split(' ')[0]);
+  expect(count).toBeGreaterThan(0);
+  await notifications.getByRole('button', { name: 'View Actions' }).first().click();
+  await page.waitForURL((u) => u.pathname === '/actions');
+  await page.getByRole('heading', { name: 'My Personal Actions' }).waitFor();
+  // the suggested actions are the caller's, pending: the Pending tab counts at least them
+  const pending = page.getByRole('tab', { name: /^Pending/ });
+  await expect
+    .poll(async () => Number(((await pending.textContent()) ?? '').replace('Pending', '').trim()), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(count);
 }
 
-describe('summary citations in Chromium', () => {
+describe('summaries, citations and suggested actions in Chromium', () => {
   let e2e: E2E;
   beforeAll(async () => {
     process.env.KEHILA_DEMO_MESSAGES ??= '40';
@@ -42,7 +59,7 @@ describe('summary citations in Chromium', () => {
     await e2e?.close();
   });
 
-  it('generates a summary and opens a cited message from it, at 1280 px', async () => {
+  it('generates a summary, opens a cited message, suggests actions and follows View Actions to them, at 1280 px', async () => {
     const { page, context } = await e2e.newPage({ width: 1280, height: 900 });
     await signInAs(page, demoLogins().admin.email, demoLogins().admin.password);
     await citationFlow(page);

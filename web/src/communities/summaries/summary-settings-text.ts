@@ -8,7 +8,6 @@ export const promptText = {
   variablesHelp: 'Write a variable in double braces, e.g. {{messageData}}; it is replaced when a summary is written.',
   modified: 'Modified',
   saved: 'Saved',
-  usingDefault: 'Default',
   reset: 'Reset',
   save: 'Save as New Version',
   savedToast: 'Prompt saved as a new version',

@@ -174,6 +174,7 @@ describe('Summary delivery settings', () => {
     await user.clear(time);
     await user.type(time, '18:30');
     expect(screen.queryByRole('textbox', { name: /Spreadsheet id/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Push notifications: coming soon')).toBeInTheDocument(); // S2 §1
     await user.click(screen.getByRole('button', { name: /Send to/ }));
     await user.click(await screen.findByRole('option', { name: 'WhatsApp group and spreadsheet' }));
     await user.type(screen.getByRole('textbox', { name: /Spreadsheet id/ }), '1AbC');

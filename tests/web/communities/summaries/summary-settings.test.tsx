@@ -67,12 +67,13 @@ describe('AI Summary Prompt Manager (S2 §2.4, §3)', () => {
     expect(screen.getByRole('textbox', { name: 'User Prompt' })).toHaveAttribute('rows', '12');
   });
 
-  it('says Default for a prompt never saved and lists the template variables', async () => {
+  it('marks a prompt never saved (the default) Saved, as S2 §4 has only Modified or Saved, and lists the template variables', async () => {
     const api = fakeApi().on('GET', PROMPTS, loaded).on('GET', HISTORY, { items: [] });
     const { user } = renderManager(api);
     await user.click(await screen.findByText('User Prompt'));
     expect(screen.getByRole('textbox', { name: 'User Prompt' })).toHaveValue(DEFAULT_SUMMARY_PROMPTS.user_prompt);
-    expect(screen.getByText('Default')).toBeInTheDocument();
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    expect(screen.queryByText('Default')).not.toBeInTheDocument();
     for (const v of ['lastSummary', 'messageData', 'groupDescription', 'groupGoals', 'adminNames'])
       expect(screen.getByText(`{{${v}}}`)).toBeInTheDocument();
   });
@@ -173,6 +174,7 @@ describe('Summary delivery settings', () => {
     await user.clear(time);
     await user.type(time, '18:30');
     expect(screen.queryByRole('textbox', { name: /Spreadsheet id/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Push notifications: coming soon')).toBeInTheDocument(); // S2 §1
     await user.click(screen.getByRole('button', { name: /Send to/ }));
     await user.click(await screen.findByRole('option', { name: 'WhatsApp group and spreadsheet' }));
     await user.type(screen.getByRole('textbox', { name: /Spreadsheet id/ }), '1AbC');

@@ -165,7 +165,7 @@ export function DeliverySettingsCard({ communityId }: { communityId: string }) {
                 onChange={({ detail }) => set('language', detail.selectedOption.value as DeliverySettings['language'])}
               />
             </FormField>
-            <FormField label={T.destination}>
+            <FormField label={T.destination} constraintText={T.pushSoon}>
               <Select
                 selectedOption={option(values.summary_destination, T.destinations[values.summary_destination])}
                 options={DESTINATIONS.map((d) => option(d, T.destinations[d]))}

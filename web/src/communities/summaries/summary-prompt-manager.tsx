@@ -115,10 +115,11 @@ export function SummaryPromptManager({ communityId }: { communityId: string }) {
           <Box variant="h3" margin={{ vertical: 'n' }}>
             {name === 'system_prompt' ? T.system : T.user}
           </Box>
+          {/* S2 §4: each prompt is 'Modified' or 'Saved' (the default prompt, never edited, is saved: grey) */}
           {modified ? (
             <Badge color="severity-medium">{T.modified}</Badge>
           ) : (
-            <Badge color={version ? 'green' : 'grey'}>{version ? T.saved : T.usingDefault}</Badge>
+            <Badge color={version ? 'green' : 'grey'}>{T.saved}</Badge>
           )}
         </SpaceBetween>
         <Textarea

@@ -8,7 +8,6 @@ export const promptText = {
   variablesHelp: 'Write a variable in double braces, e.g. {{messageData}}; it is replaced when a summary is written.',
   modified: 'Modified',
   saved: 'Saved',
-  usingDefault: 'Default',
   reset: 'Reset',
   save: 'Save as New Version',
   savedToast: 'Prompt saved as a new version',
@@ -37,6 +36,8 @@ export const deliveryText = {
   languages: { group: 'The group’s own language', he: 'Hebrew', en: 'English' },
   destination: 'Send to',
   destinations: { whatsapp: 'WhatsApp group', sheet: 'Spreadsheet', both: 'WhatsApp group and spreadsheet' },
+  /** S2 §1: push notifications are noted as 'coming soon'. */
+  pushSoon: 'Push notifications: coming soon',
   sheetId: 'Spreadsheet id',
   sheetHint:
     'The long id in the spreadsheet’s address, between /d/ and /edit. Share the sheet with the service account.',

@@ -78,7 +78,10 @@ async function membersFlow(e2e: E2E, viewport: { width: number; height: number }
   // The WhatsApp Group tab: the group's people read from the (simulated) gateway, Hebrew names
   // included; someone in the group but not registered is offered the invitation's link.
   await page.getByRole('tab', { name: 'WhatsApp Group' }).click();
-  await page.getByRole('button', { name: 'Refresh from WhatsApp' }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/group-members/sync') && r.ok()),
+    page.getByRole('button', { name: 'Refresh from WhatsApp' }).click(),
+  ]);
   await page.getByText('מיכל אברהם').waitFor();
   await page.getByRole('button', { name: 'Copy invite link' }).first().waitFor();
   await saveScreenshot(page, `members-group-${viewport.width}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoLogins } from '../../infra/local/seed';
-import { signInAs, startE2E, type E2E } from './support';
+import { saveScreenshot, signInAs, startE2E, type E2E } from './support';
 
 /** Waits for a toast with this text in the notifications region. */
 async function toast(page: Page, text: string): Promise<void> {
@@ -74,6 +74,18 @@ async function membersFlow(e2e: E2E, viewport: { width: number; height: number }
   await page.getByText(`1 member found`).waitFor();
   await page.getByRole('button', { name: 'Approve', exact: true }).first().click();
   await toast(page, 'Member approved');
+
+  // The WhatsApp Group tab: the group's people read from the (simulated) gateway, Hebrew names
+  // included; someone in the group but not registered is offered the invitation's link.
+  await page.getByRole('tab', { name: 'WhatsApp Group' }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/group-members/sync') && r.ok()),
+    page.getByRole('button', { name: 'Refresh from WhatsApp' }).click(),
+  ]);
+  await page.getByText('מיכל אברהם').waitFor();
+  await page.getByRole('button', { name: 'Copy invite link' }).first().waitFor();
+  await saveScreenshot(page, `members-group-${viewport.width}`);
+  await page.getByRole('tab', { name: /^Members/ }).click();
 
   // The admin shares the directory; an anonymous visitor opens it.
   await page.getByRole('button', { name: 'Create Link' }).click();

@@ -12,7 +12,9 @@ import { asRecord, at, participantsOf, str } from './webhook-types';
  *   phoneNumber?, admin }] }`; the bot's id from `GET /instance/fetchInstances?instanceName=…` (`ownerJid`).
  * - Green API: `POST /waInstance{id}/getGroupData/{token}` `{ groupId }` → `{ participants: [{ id,
  *   isAdmin, isSuperAdmin }] }`; the bot's id from `GET /waInstance{id}/getWaSettings/{token}` (`phone`).
- * - Meta Cloud API: none here (null).
+ * - Meta Cloud API (Groups API): `GET /{version}/{groupId}?fields=participants` with the access token →
+ *   `{ participants: [{ wa_id }] }` (phone digits; empty for a user Meta names only by a BSUID, who
+ *   is skipped); the business's own number from `GET /{version}/{phoneNumberId}?fields=display_phone_number`.
  */
 
 interface HttpCall {
@@ -29,12 +31,12 @@ function need(value: string | undefined, name: string): string {
   return value;
 }
 
-/** The list call and the own-id call of a gateway, or null when it offers no list. */
+/** The list call and the own-id call of a gateway (every gateway here offers one). */
 export function participantCalls(
   provider: WhatsAppProvider,
   secrets: WhatsAppSecrets,
   groupId: string,
-): { list: HttpCall; me: HttpCall } | null {
+): { list: HttpCall; me: HttpCall } {
   switch (provider) {
     case 'waha': {
       const s = secrets.waha ?? {};
@@ -70,8 +72,19 @@ export function participantCalls(
         me: { method: 'GET', url: `${base}/getWaSettings/${token}`, headers: {} },
       };
     }
-    case 'meta':
-      return null;
+    case 'meta': {
+      const s = secrets.meta ?? {};
+      const base = `https://graph.facebook.com/${s.graphVersion ?? 'v23.0'}`;
+      const headers = { authorization: `Bearer ${need(s.accessToken, 'meta.accessToken')}` };
+      return {
+        list: { method: 'GET', url: `${base}/${encodeURIComponent(groupId)}?fields=participants`, headers },
+        me: {
+          method: 'GET',
+          url: `${base}/${encodeURIComponent(need(s.phoneNumberId, 'meta.phoneNumberId'))}?fields=display_phone_number`,
+          headers,
+        },
+      };
+    }
   }
 }
 
@@ -93,18 +106,21 @@ export function ownId(provider: WhatsAppProvider, body: unknown): string | null 
     const phone = str(asRecord(body)?.phone) ?? (typeof asRecord(body)?.phone === 'number' ? String(asRecord(body)?.phone) : null);
     return phone ? `${phone}@c.us` : null;
   }
+  if (provider === 'meta') {
+    const digits = str(at(body, 'display_phone_number'))?.replace(/\D/g, '');
+    return digits ? `${digits}@c.us` : null;
+  }
   return null;
 }
 
-/** Reads a group's participants (without the bot) through the gateway; null when it offers no list. */
+/** Reads a group's participants (without the bot) through the gateway. */
 export async function readParticipantsThroughGateway(
   provider: WhatsAppProvider,
   secrets: WhatsAppSecrets,
   groupId: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<ProviderParticipant[] | null> {
+): Promise<ProviderParticipant[]> {
   const calls = participantCalls(provider, secrets, groupId);
-  if (!calls) return null;
   const call = async (c: HttpCall) => {
     const res = await fetchImpl(c.url, { method: c.method, headers: c.headers, ...(c.body ? { body: c.body } : {}) });
     if (!res.ok) {

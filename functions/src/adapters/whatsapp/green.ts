@@ -19,6 +19,14 @@ import type { ParsedWebhook } from '../../core/ports/whatsapp';
  * what the instance's own phone wrote (a real member's message); `outgoingAPIMessageReceived` is
  * our own API sends and is ignored. Green API does not sign bodies: the instance's
  * `webhookUrlToken` comes back in the `Authorization` header (`Bearer <token>`).
+ *
+ * Green API sends no webhook for group participant changes: its documented webhook types are
+ * `incomingMessageReceived`, `outgoingMessageReceived`, `outgoingAPIMessageReceived`,
+ * `outgoingMessageStatus`, `stateInstanceChanged`, `incomingCall` and `incomingBlock`, and no
+ * `messageData.typeMessage` is a group notification (a request for a "participant left" webhook is
+ * open on its forum). Who is in the group comes from its participant list instead
+ * (`getGroupData`, adapters/whatsapp/gateway-participants.ts), read on connect and on
+ * **Refresh from WhatsApp** (docs/members.md).
  */
 
 const STORED_WEBHOOKS = new Set(['incomingMessageReceived', 'outgoingMessageReceived']);

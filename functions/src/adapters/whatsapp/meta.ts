@@ -10,7 +10,13 @@ import {
   str,
   type WebhookAdapter,
 } from './webhook-types';
-import type { ParsedWebhook, ProviderMessage } from '../../core/ports/whatsapp';
+import type {
+  ParsedWebhook,
+  ParticipantAction,
+  ProviderMessage,
+  ProviderParticipant,
+  ProviderParticipantEvent,
+} from '../../core/ports/whatsapp';
 
 /**
  * Meta WhatsApp Cloud API. Webhook body: `{ object: 'whatsapp_business_account', entry: [{ changes:
@@ -18,6 +24,19 @@ import type { ParsedWebhook, ProviderMessage } from '../../core/ports/whatsapp';
  * `group_id` (Groups API). Meta signs the raw body with HMAC-SHA256 keyed by the app secret in
  * `X-Hub-Signature-256: sha256=<hex>`, and verifies the subscription with a GET handshake
  * (`hub.mode=subscribe`, `hub.verify_token`, `hub.challenge`).
+ *
+ * Participant changes of a Groups API group arrive in their own webhook field,
+ * `group_participants_update`: `value.groups[]` items `{ timestamp, group_id, type, ... }` where
+ * `type` `group_participants_add` lists `added_participants` (a user joined through the invite
+ * link, or a join request was approved) and `group_participants_remove` lists
+ * `removed_participants` (`initiated_by` `business`: removed by us, named by the `input` we gave;
+ * `participant`: the person left, named by `wa_id`). Join-request events
+ * (`group_join_request_created` / `_revoked`) change no membership and are ignored. A participant
+ * is named by `wa_id` (phone digits); Meta may leave `wa_id` empty for a user with a username and
+ * give only a business-scoped `user_id` (BSUID), which is no phone number: such a participant
+ * cannot be matched to a member and is skipped. The app must subscribe to the
+ * `group_participants_update` field. Shapes from Meta's "Webhooks for Groups API" documentation
+ * (updated 11 Feb 2026); the fixtures are written from it, not recorded.
  */
 
 /** Text and media kind of a Cloud API message object, or null for kinds we do not store. */
@@ -88,6 +107,44 @@ function parseValue(value: Record<string, unknown>): ParsedWebhook {
   return { messages: out, botAdded: [], participants: [], ignored };
 }
 
+/** A participant of a `group_participants_update` item: its phone (`wa_id`, else a phone `input`), or null. */
+function metaParticipant(value: unknown): ProviderParticipant | null {
+  const phone = [str(at(value, 'wa_id')), str(at(value, 'input'))].find((v) => !!v && /^\+?\d{6,}$/.test(v.trim()));
+  if (!phone) return null;
+  return { id: normaliseUserId(phone), phoneId: null, name: null, admin: null };
+}
+
+const META_PARTICIPANT_TYPES: Record<string, { action: ParticipantAction; list: string }> = {
+  group_participants_add: { action: 'join', list: 'added_participants' },
+  group_participants_remove: { action: 'leave', list: 'removed_participants' },
+};
+
+function parseParticipantsValue(value: Record<string, unknown>): ParsedWebhook {
+  const groups = Array.isArray(value.groups) ? value.groups : [];
+  const events: ProviderParticipantEvent[] = [];
+  let ignored = 0;
+  for (const item of groups) {
+    const kind = META_PARTICIPANT_TYPES[str(at(item, 'type')) ?? ''];
+    const groupId = str(at(item, 'group_id'));
+    const listed = kind ? at(item, kind.list) : undefined;
+    const participants = (Array.isArray(listed) ? listed : [])
+      .map(metaParticipant)
+      .filter((p): p is ProviderParticipant => p !== null);
+    if (!kind || !groupId || participants.length === 0) {
+      ignored += 1;
+      continue;
+    }
+    const ts = at(item, 'timestamp');
+    events.push({
+      groupId,
+      action: kind.action,
+      participants,
+      timestamp: ts === undefined || ts === null ? null : epochToIso(ts),
+    });
+  }
+  return { messages: [], botAdded: [], participants: events, ignored };
+}
+
 export const metaAdapter: WebhookAdapter = {
   provider: 'meta',
   verify({ rawBody, headers }, secrets) {
@@ -114,11 +171,10 @@ export const metaAdapter: WebhookAdapter = {
       if (!Array.isArray(changes)) throw new MalformedWebhookError('Meta "entry" items must have a "changes" array');
       for (const change of changes) {
         const value = asRecord(at(change, 'value'));
-        if (at(change, 'field') !== 'messages' || !value) {
-          parts.push(nothing());
-          continue;
-        }
-        parts.push(parseValue(value));
+        const field = at(change, 'field');
+        if (value && field === 'messages') parts.push(parseValue(value));
+        else if (value && field === 'group_participants_update') parts.push(parseParticipantsValue(value));
+        else parts.push(nothing());
       }
     }
     return merge(parts);

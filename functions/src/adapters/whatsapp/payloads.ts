@@ -281,7 +281,8 @@ function evolutionParticipants(e: SimulatedParticipantEvent, apiKey: string): un
 
 /**
  * The body and headers WAHA (`group.v2.participants`) or Evolution (`group-participants.update`)
- * send for a participant event. Green API and Meta send no participant events we read.
+ * send for a participant event. Green API sends none; Meta's `group_participants_update` is covered
+ * by fixtures written from its documentation (tests/fixtures/whatsapp/meta).
  */
 export function buildParticipantsWebhook(
   provider: 'waha' | 'evolution',

@@ -109,12 +109,13 @@ export function mediaFromMime(mime: string | null | undefined): string | null {
 }
 
 /**
- * A participant as providers list them: a bare id string, or an object with `id` and, for an `@lid`
+ * A participant as providers list them: a bare id string, or an object with `id` (Meta: `wa_id`) and, for an `@lid`
  * id, the phone id under one of Baileys' / WAHA's names (`pn`, `phoneNumber`, `jid`). Null without an id.
  */
 export function participantOf(value: unknown): ProviderParticipant | null {
   const bare = str(value);
-  const id = bare ?? str(at(value, 'id')) ?? str(at(value, 'lid'));
+  // Meta's Groups API names a participant by `wa_id` (phone digits; empty when it gives only a BSUID).
+  const id = bare ?? str(at(value, 'id')) ?? str(at(value, 'lid')) ?? str(at(value, 'wa_id'));
   if (!id) return null;
   const phone = bare ? null : (str(at(value, 'pn')) ?? str(at(value, 'phoneNumber')) ?? str(at(value, 'jid')));
   const normalised = normaliseUserId(id);

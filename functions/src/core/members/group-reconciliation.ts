@@ -124,7 +124,7 @@ export async function syncGroupMembers(
   const community = await getCommunity(deps.db, communityId);
   if (!community?.group_id) throw fail.badRequest('Group ID is missing');
   const listed = deps.whatsapp.participants ? await deps.whatsapp.participants(community.group_id) : null;
-  if (!listed) throw fail.badRequest("This WhatsApp gateway does not offer the group's participant list");
+  if (!listed) throw fail.badRequest("No WhatsApp gateway is configured to read the group's participant list");
   await loadSenderHashKey(deps);
   await applyParticipantList(deps, communityId, listed, await listParticipants(deps.db, communityId));
   return groupReconciliation(deps, communityId);

@@ -8,8 +8,8 @@ export interface WhatsAppSender {
   /** `communityId` is null for a group no community owns yet (the bot answering a connect code). */
   send(input: { communityId: string | null; groupId: string; text: string }): Promise<void>;
   /**
-   * The group's current participants without the bot itself, or null when the configured gateway
-   * offers no participant list (Meta). Locally, the simulated group's people.
+   * The group's current participants without the bot itself, or null when no gateway is configured
+   * to read it. Locally, the simulated group's people.
    */
   participants?(groupId: string): Promise<readonly ProviderParticipant[] | null>;
 }

@@ -4,6 +4,7 @@ import { routes, type GroupReconciliation, type InboundMessage } from '@kehila/s
 import type { Deps } from '@kehila/functions/core/deps';
 import { blankMember } from '@kehila/functions/core/communities/records';
 import { buildParticipantsWebhook } from '@kehila/functions/adapters/whatsapp/payloads';
+import { getDashboard } from '@kehila/functions/core/analytics/service';
 import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch';
 import { senderKeyFor } from '@kehila/functions/core/messages/ids';
 import { recountDay } from '@kehila/functions/core/messages/recount';
@@ -13,6 +14,8 @@ import { putMember } from '@kehila/functions/data/memberships';
 import { listParticipants } from '@kehila/functions/data/participants';
 import { useStackEnv } from '../../support';
 import { communityWithGroup, freshGroupId } from '../../../fixtures/whatsapp/stack-community';
+import { fixture, FIXTURE_GROUPS } from '../../../fixtures/whatsapp/index';
+import { signBody } from '@kehila/functions/adapters/whatsapp/payloads';
 import { invoke } from './invoke';
 
 const LID = '190112233445566@lid';
@@ -92,6 +95,56 @@ describe('members reconciled with the WhatsApp group', () => {
     expect(recounted?.values.count).toBe(4);
   });
 
+  it('after an @lid and phone merge, the message counts, the leaderboard and the group view all name one person', async () => {
+    const lid = '190155566677788@lid';
+    const phone = '972507770011@c.us';
+    const day = new Date().toISOString().slice(0, 10);
+    const t = (s: number) => new Date(Date.now() - 30_000 + s * 1000).toISOString();
+    const memberId = `group-merged-${randomUUID().slice(0, 8)}`;
+    await putMember(deps.db, {
+      ...blankMember({ communityId, userId: memberId, email: `${memberId}@example.com`, role: 'Member', now: new Date() }),
+      approval_status: 'approved',
+      status: 'active',
+      phone: '050-777-0011',
+      country_code: '+972',
+      first_name: 'Noa',
+      last_name: 'Merged',
+    });
+    // The group first knows her by @lid only: a participant no member matches, and a member not in the group.
+    await post('waha', { groupId, action: 'join', participants: [{ id: lid }], timestamp: new Date('2026-03-03T08:00:00Z') });
+    const before = await view();
+    expect(before.not_registered.map((p) => p.wa_id)).toContain(lid);
+    expect(before.not_in_group.map((m) => m.member_id)).toContain(memberId);
+
+    const base = { sender_name: 'Noa', text: 'Shalom', reply_to: null, media_type: null };
+    await ingest([{ ...base, provider_message_id: `3EB0M1${randomUUID().slice(0, 8)}`, sender_id: lid, timestamp: t(1) }]);
+    await ingest([
+      { ...base, provider_message_id: `3EB0M2${randomUUID().slice(0, 8)}`, sender_id: lid, sender_phone_id: phone, timestamp: t(2) },
+    ]);
+    await ingest([{ ...base, provider_message_id: `3EB0M3${randomUUID().slice(0, 8)}`, sender_id: phone, timestamp: t(3) }]);
+    await recountDay(deps, communityId, day);
+
+    const phoneKey = senderKeyFor(deps.config, communityId, phone);
+    const lidKey = senderKeyFor(deps.config, communityId, lid);
+    // Message counts: the day's sender counts hold her three messages under the phone id only.
+    const [bucket] = await readDayBuckets(deps.db, communityId, day, day);
+    expect(bucket?.values[`s_${phoneKey}`]).toBe(3);
+    expect(bucket?.values[`s_${lidKey}`]).toBeUndefined();
+    // The dashboard's leaderboard: one entry, with all three.
+    const dash = await getDashboard(deps, communityId, { from: day, to: day, tz: 'UTC' });
+    const mine = dash.leaderboard.filter((e) => e.sender_hash === phoneKey || e.sender_hash === lidKey);
+    expect(mine).toEqual([{ Sender_name: 'Noa', cnt: 3, sender_hash: phoneKey }]);
+    // The group view: one participant under the phone id, matched to the member.
+    const after = await view();
+    const all = [...after.not_registered, ...after.left].map((p) => p.wa_id);
+    expect(all).not.toContain(lid);
+    expect(all).not.toContain(phone);
+    expect(after.not_in_group.map((m) => m.member_id)).not.toContain(memberId);
+    const participants = (await listParticipants(deps.db, communityId)).filter((p) => p.wa_ids.includes(lid));
+    expect(participants).toHaveLength(1);
+    expect(participants[0]).toMatchObject({ wa_id: phone, status: 'in_group', joined_at: '2026-03-03T08:00:00.000Z' });
+  });
+
   it('merges what the group knew of an @lid participant into its phone id', async () => {
     const lid = '190199887766554@lid';
     const phone = '972507770003@c.us';
@@ -168,6 +221,24 @@ describe('members reconciled with the WhatsApp group', () => {
     const after = await view();
     expect(after.not_in_group.map((m) => m.member_id)).not.toContain(memberId);
     expect(after.not_registered.map((p) => p.wa_id)).not.toContain('972507770006@c.us');
+  });
+
+  it("stores Meta's group_participants_update joins and leaves (fixtures written from Meta's documentation)", async () => {
+    const metaGroup = `Y2FwaV9ncm91cD${randomUUID().replace(/-/g, '')}`;
+    const metaCommunity = await communityWithGroup(deps, metaGroup);
+    const deliver = async (name: string) => {
+      const body = fixture('meta', name).replaceAll(FIXTURE_GROUPS.meta, metaGroup);
+      await receiveWhatsAppWebhook(deps, 'meta', { rawBody: Buffer.from(body), headers: signBody('meta', body) }, 'test');
+    };
+    await deliver('group-participants-add');
+    await deliver('group-join-request');
+    expect(await listParticipants(deps.db, metaCommunity.id)).toEqual([
+      expect.objectContaining({ wa_id: '972501112233@c.us', status: 'in_group', joined_at: '2026-01-01T10:15:00.000Z' }),
+    ]);
+    await deliver('group-participants-leave');
+    expect(await listParticipants(deps.db, metaCommunity.id)).toEqual([
+      expect.objectContaining({ wa_id: '972501112233@c.us', status: 'left', left_at: '2026-01-01T10:30:00.000Z' }),
+    ]);
   });
 
   it("reads the group's participant list through the gateway: the listed are in the group, the unlisted left", async () => {

@@ -5,6 +5,7 @@ import MembersPage from '../../../../web/src/pages/members';
 import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
 import { renderScreen } from '../../helpers/render-screen';
 import { findToast } from '../../helpers/toasts';
+import { PHONE_WIDTH } from '../../helpers/viewport';
 import { COMMUNITY, FakeApi, setUpMessagesTests } from '../messages/support';
 
 vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));
@@ -57,18 +58,20 @@ const invitation: Invitation = {
 function groupApi(invites: Invitation[] = [invitation]): FakeApi {
   return new FakeApi([
     [routes.listMyCommunities, () => ({ communities: [COMMUNITY] })],
-    [
-      routes.listMembers,
-      () => ({ items: [], total: 1, page: 1, pageSize: 1, counts, matching: counts }),
-    ],
+    [routes.listMembers, () => ({ items: [], total: 1, page: 1, pageSize: 1, counts, matching: counts })],
     [routes.listInvites, () => ({ items: invites })],
     [routes.listDirectoryLinks, () => ({ items: [] })],
     [routes.groupMembers, () => reconciliation],
   ]);
 }
 
-async function openGroupTab(api: FakeApi) {
-  const view = renderScreen({ routes: [{ path: '/members', element: <MembersPage /> }], path: '/members', fetch: api.fetch });
+async function openGroupTab(api: FakeApi, width?: number) {
+  const view = renderScreen({
+    routes: [{ path: '/members', element: <MembersPage /> }],
+    path: '/members',
+    fetch: api.fetch,
+    ...(width ? { width } : {}),
+  });
   await view.user.click(await screen.findByRole('tab', { name: 'WhatsApp Group' }));
   await screen.findByText('Tamar Golan');
   return view;
@@ -104,6 +107,8 @@ describe('members reconciled with the WhatsApp group', () => {
     const { user } = await openGroupTab(groupApi());
     await user.click(screen.getByText('Registered, not in group (1)'));
     expect(await screen.findByText('Omer Levi')).toBeInTheDocument();
+    // the approval status as the Members tab words it
+    expect(screen.getByText('Approved')).toBeInTheDocument();
     expect(screen.getByText('2 registered members have no phone number to match')).toBeInTheDocument();
     await user.click(screen.getByText('Left (1)'));
     expect(await screen.findByText('Yael Bar')).toBeInTheDocument();
@@ -121,5 +126,33 @@ describe('members reconciled with the WhatsApp group', () => {
     await waitFor(() => expect(screen.queryByText('Tamar Golan')).not.toBeInTheDocument());
     expect(api.callsTo(routes.syncGroupMembers)).toHaveLength(1);
     expect(screen.getByText('Everyone in the group is registered')).toBeInTheDocument();
+  });
+
+  it('at 375 px shows each person as a card, with a Hebrew name isolated, the hidden number of an @lid and the invite action', async () => {
+    const api = groupApi().on(routes.groupMembers, () => ({
+      ...reconciliation,
+      not_registered: [
+        ...reconciliation.not_registered,
+        {
+          wa_id: '184467440737095@lid',
+          phone: null,
+          display_name: 'מיכל אברהם',
+          is_admin: true,
+          joined_at: null,
+          left_at: null,
+          member_id: null,
+          member_name: null,
+        },
+      ],
+    }));
+    await openGroupTab(api, PHONE_WIDTH);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const name = screen.getByText('מיכל אברהם');
+    expect(name).toHaveAttribute('dir', 'auto');
+    const card = name.closest('li') as HTMLElement;
+    expect(within(card).getByText('Group admin')).toBeInTheDocument();
+    expect(within(card).getByText('Hidden by WhatsApp')).toBeInTheDocument();
+    expect(within(card).getByText('Before tracking')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copy invite link' })).toBeInTheDocument();
   });
 });

@@ -79,10 +79,19 @@ describe("a group's participant list through each gateway", () => {
     expect(g.requests[0]).toMatchObject({ method: 'POST', body: JSON.stringify({ groupId: group }) });
   });
 
-  it('Meta offers no participant list', async () => {
-    const g = gateway({});
-    expect(await readParticipantsThroughGateway('meta', secrets, group, g.fetchImpl)).toBeNull();
-    expect(g.requests).toEqual([]);
+  it("Meta: the Groups API's participants with the access token, without the business's own number", async () => {
+    const metaGroup = 'Y2FwaV9ncm91cDoxNTU1MDc4Mzg4MToxMjAzNjMwMjU1NTUwMDAwMDQ=';
+    const g = gateway({
+      [`https://graph.facebook.com/v23.0/${encodeURIComponent(metaGroup)}?fields=participants`]: {
+        id: metaGroup,
+        messaging_product: 'whatsapp',
+        participants: [{ wa_id: '15550783881' }, { wa_id: '972501112233' }, { wa_id: '', user_id: 'IL.1' }],
+      },
+      'https://graph.facebook.com/v23.0/1?fields=display_phone_number': { display_phone_number: '+1 555-078-3881', id: '1' },
+    });
+    const list = await readParticipantsThroughGateway('meta', secrets, metaGroup, g.fetchImpl);
+    expect(list).toEqual([{ id: '972501112233@c.us', phoneId: null, name: null, admin: null }]);
+    expect(g.requests.every((r) => r.headers.authorization === 'Bearer a')).toBe(true);
   });
 
   it("says the gateway's answer when it refuses the list", async () => {

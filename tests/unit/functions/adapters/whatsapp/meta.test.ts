@@ -57,6 +57,47 @@ describe('Meta Cloud API webhook adapter', () => {
     expect(parse(name)).toEqual({ messages: [], botAdded: [], participants: [], ignored: 1 });
   });
 
+  // The group_participants_update fixtures are written from Meta's "Webhooks for Groups API"
+  // documentation (updated 11 Feb 2026), not recorded from a live app.
+  describe('group_participants_update', () => {
+    const participant = (id: string) => ({ id, phoneId: null, name: null, admin: null });
+
+    it.each([
+      ['group-participants-add', 'join', '972501112233@c.us', '2026-01-01T10:15:00.000Z'],
+      ['group-participants-leave', 'leave', '972501112233@c.us', '2026-01-01T10:30:00.000Z'],
+      ['group-participants-remove', 'leave', '972548889900@c.us', '2026-01-01T10:45:00.000Z'],
+    ] as const)('reads %s as a %s of %s', (name, action, id, timestamp) => {
+      expect(parse(name)).toEqual({
+        messages: [],
+        botAdded: [],
+        participants: [{ groupId: FIXTURE_GROUPS.meta, action, participants: [participant(id)], timestamp }],
+        ignored: 0,
+      });
+    });
+
+    it.each(['group-join-request', 'group-participants-add-username-only'])(
+      'changes no membership for %s (a join request; a participant named by no phone number)',
+      (name) => {
+        expect(parse(name)).toEqual({ messages: [], botAdded: [], participants: [], ignored: 1 });
+      },
+    );
+
+    it('reads every participant of one item and skips those without a phone', () => {
+      const body = JSON.parse(fixture('meta', 'group-participants-add')) as {
+        entry: { changes: { value: { groups: { added_participants: unknown[] }[] } }[] }[];
+      };
+      body.entry[0]!.changes[0]!.value.groups[0]!.added_participants.push(
+        { wa_id: '', user_id: 'IL.1' },
+        { input: '+972 50-000-0000' },
+        { wa_id: '972527778899' },
+      );
+      expect(metaAdapter.parse(body).participants[0]?.participants).toEqual([
+        participant('972501112233@c.us'),
+        participant('972527778899@c.us'),
+      ]);
+    });
+  });
+
   it('accepts the X-Hub-Signature-256 of the app secret', () => {
     const body = fixture('meta', 'text');
     expect(metaAdapter.verify({ rawBody: Buffer.from(body), headers: signBody('meta', body) }, secrets)).toEqual({

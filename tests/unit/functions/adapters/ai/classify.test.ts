@@ -114,6 +114,19 @@ describe('sentiment', () => {
     expect(scoreSentiment(analyze('המקום היה יפה אבל האוכל היה גרוע'))).toBeLessThan(0);
   });
 
+  it.each([
+    ['The sunset over the bay was stunning', 1],
+    ['Our new babysitter is thoughtful and punctual', 1],
+    ['What a heartwarming story, thankful for this street', 1],
+    ['We are devastated by the news', -1],
+    ['The landlord is incompetent and dishonest', -1],
+    ['Getting a refund from them was a hassle, a total disaster', -1],
+  ])('reads everyday words of liking and displeasure: "%s" has sign %d', (text, sign) => {
+    const s = scoreSentiment(analyze(text));
+    if (sign > 0) expect(s).toBeGreaterThan(0.1);
+    else expect(s).toBeLessThan(-0.1);
+  });
+
   it('reads emoji', () => {
     expect(scoreSentiment(analyze('🎉🎉🥳'))).toBeGreaterThan(0.5);
     expect(scoreSentiment(analyze('😡👎'))).toBeLessThan(-0.5);

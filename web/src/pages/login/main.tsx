@@ -1,6 +1,6 @@
 import '@cloudscape-design/global-styles/index.css';
 import '../../app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { StandaloneLogin } from './standalone';
@@ -20,5 +20,7 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-if (params.size === 0) hydrateRoot(root, app);
+// Hydrated as a transition: React then hydrates in short pieces, yielding to the browser between them,
+// instead of one long task that a slow phone's main thread would be blocked by (TBT).
+if (params.size === 0) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

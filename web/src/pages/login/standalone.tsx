@@ -6,6 +6,7 @@ import { AuthProvider } from '../../auth/auth-provider';
 import { LoadingScreen } from '../../components/loading-screen';
 import { ToastProvider } from '../../components/toast/toast-provider';
 import { ConfigErrorPage } from '../../config/config-error-page';
+import { AppPrompts } from '../../pwa/app-prompts';
 import { RuntimeConfigContext } from '../../config/runtime-config-context';
 import LoginPage from '.';
 import { onFirstInteraction } from './login-views';
@@ -95,6 +96,8 @@ export function StandaloneLogin() {
         />
         <Route path="*" element={<LeaveForApp />} />
       </Routes>
+      {/* The install and update cards of every app screen (S3 §4), as under the app's root layout. */}
+      <AppPrompts />
     </ToastProvider>
   );
 }

@@ -57,6 +57,41 @@ describe.skipIf(!built)('the installable app in Chromium (S3 §4)', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
+  it('registers the same worker from the prerendered /login, which links the manifest and shows the install card', async () => {
+    // The prerendered sign-in page (login.html), not the app's /login: it loads no app shell (docs/pwa.md).
+    const profile = mkdtempSync(join(tmpdir(), 'kehila-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      baseURL: e2e.stack.url,
+      viewport: { width: 375, height: 800 },
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/login');
+      expect(await page.locator('#root').getAttribute('data-page')).toBe('login');
+      expect(await controlled(page)).toMatch(/\/sw\.js$/);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      // Still the prerendered page: the worker's registration did not bring the app in.
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.locator('#root').getAttribute('data-page')).toBe('login');
+      await page.evaluate(() => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+        offer.prompt = () => Promise.resolve();
+        offer.userChoice = Promise.resolve({ outcome: 'dismissed' });
+        window.dispatchEvent(offer);
+      });
+      await page.getByRole('region', { name: 'Install Kehila' }).waitFor();
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
   it('shows the offline page for a navigation without a network, and never answers the API from its cache', async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/messages');

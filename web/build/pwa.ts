@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { transformWithOxc, type Plugin } from 'vite';
 import { PWA_ICONS, renderIcon } from './pwa-icons';
+import { LOGIN_TEMPLATE } from './prerender';
 
 /** The installable app's fixed facts (docs/pwa.md). */
 export const PWA_MANIFEST = {
@@ -64,8 +65,9 @@ export function shellFiles(indexHtml: string): string[] {
 /**
  * Build only: writes the icons, the web manifest, the offline page and the service worker (from
  * web/src/sw/service-worker.ts, with this build's version and app-shell files) into the output, and
- * links the manifest from the app's index.html. The public pages (public.html) are left as they are:
- * they register no worker and load no manifest, so their first visit is unchanged.
+ * links the manifest from the app's index.html and from login.html (the prerendered /login, which
+ * registers the same worker). The public pages (public.html) are left as they are: they register no
+ * worker and load no manifest, so their first visit is unchanged.
  */
 export function pwa(): Plugin {
   let root = '';
@@ -82,7 +84,8 @@ export function pwa(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (!ctx.filename.endsWith('/index.html')) return html;
+        // The app and its prerendered sign-in page (login.html registers the same worker, docs/pwa.md).
+        if (!ctx.filename.endsWith('/index.html') && !ctx.filename.endsWith(`/${LOGIN_TEMPLATE}`)) return html;
         return html.replace(
           '</head>',
           `    <link rel="manifest" href="/${MANIFEST_FILE}" />\n    <meta name="theme-color" content="${PWA_MANIFEST.theme_color}" />\n    <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />\n  </head>`,

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_MESSAGES } from '@kehila/shared/rules/account';
+import { PASSWORD_RESET_MESSAGES } from '@kehila/shared/rules/account-messages';
 
 /** S1 §8 "Password reset" texts. */
 export const passwordResetMessages = {

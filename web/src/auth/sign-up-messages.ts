@@ -1,4 +1,4 @@
-import { SIGN_UP_MESSAGES } from '@kehila/shared/rules/account';
+import { SIGN_UP_MESSAGES } from '@kehila/shared/rules/account-messages';
 
 /** S1 §8 sign-up texts, and ours for the verification link (S1 shows only that it leads to /login). */
 export const signUpMessages = {

@@ -12,6 +12,7 @@ import { loginPageText } from '../../../../web/src/pages/login';
 import { LOGIN_HEBREW } from '../../../../web/src/pages/login/login-lang';
 import { totpStepText } from '../../../../web/src/pages/login/totp-code-step';
 import { totpCodeMessages } from '../../../../web/src/auth/totp-code';
+import { routeErrorText } from '../../../../web/src/app/route-error-page';
 import { loginText } from '../../../../web/src/pages/login/login-form';
 import { signUpText } from '../../../../web/src/pages/login/sign-up-form';
 import { signUpResultText } from '../../../../web/src/pages/login/sign-up-result';
@@ -25,6 +26,9 @@ vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) 
 
 beforeAll(async () => {
   await import('../../../../web/src/pages/login');
+  // The views besides sign-in load on the first interaction in a browser; here, before any test switches to one.
+  const { preloadLoginViews } = await import('../../../../web/src/pages/login/login-views');
+  await preloadLoginViews();
 }, 60_000);
 
 beforeEach(() => resetAuth());
@@ -41,6 +45,7 @@ describe('/login in Hebrew (?lang=he)', () => {
       ...strings(signUpResultText),
       ...strings(forgotPasswordText),
       ...strings(googleTermsText),
+      ...strings(routeErrorText),
       ...strings(devMailboxText),
       ...strings(signUpMessages),
       ...strings(signInMessages),

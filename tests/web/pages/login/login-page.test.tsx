@@ -12,6 +12,9 @@ vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) 
 // The login screen is a lazily loaded chunk; transforming it once up front keeps each test's waits short.
 beforeAll(async () => {
   await import('../../../../web/src/pages/login');
+  // The views besides sign-in load on the first interaction in a browser; here, before any test switches to one.
+  const { preloadLoginViews } = await import('../../../../web/src/pages/login/login-views');
+  await preloadLoginViews();
 }, 60_000);
 
 beforeEach(() => resetAuth());

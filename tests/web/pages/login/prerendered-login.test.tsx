@@ -21,6 +21,9 @@ const { StandaloneLogin } = await import('../../../../web/src/pages/login/standa
 
 beforeAll(async () => {
   await import('../../../../web/src/pages/login');
+  // The views besides sign-in load on the first interaction in a browser; here, before any test switches to one.
+  const { preloadLoginViews } = await import('../../../../web/src/pages/login/login-views');
+  await preloadLoginViews();
 }, 60_000);
 
 beforeEach(() => {

@@ -10,6 +10,9 @@ vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) 
 
 beforeAll(async () => {
   await import('../../../../web/src/pages/login');
+  // The views besides sign-in load on the first interaction in a browser; here, before any test switches to one.
+  const { preloadLoginViews } = await import('../../../../web/src/pages/login/login-views');
+  await preloadLoginViews();
 }, 60_000);
 
 beforeEach(() => resetAuth());

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -7,7 +7,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { ACCOUNT_MESSAGES } from '@kehila/shared/rules/account';
+import { ACCOUNT_MESSAGES } from '@kehila/shared/rules/account-messages';
 import { MOBILE_ERROR_MESSAGES } from '@kehila/shared/rules/errors';
 import type { FieldErrors } from '@kehila/shared/rules/validation';
 import { DEFAULT_SIGNED_IN_PATH } from '../../navigation/paths';
@@ -27,10 +27,15 @@ import { useGoogleSignIn } from './use-google-sign-in';
 import { LoginLangContext, translateLogin, useLoginText } from './login-lang';
 import { localHref, publicLangOf } from '@kehila/shared/public-pages';
 
-import { ForgotPassword, forgotPasswordText } from './forgot-password';
-import { SignUpErrorCard, SignUpSuccess, signUpResultText } from './sign-up-result';
-import { TotpCodeStep, totpStepText } from './totp-code-step';
-import { SignUpForm, emptySignUpValues, signUpText, validateSignUp, type SignUpValues } from './sign-up-form';
+import { emptySignUpValues, type SignUpValues } from './sign-up-values';
+import {
+  LoginViewsBoundary,
+  WithLoginViews,
+  loadedLoginViews,
+  onFirstInteraction,
+  preloadLoginViews,
+  type LoginViews,
+} from './login-views';
 
 // Shown only after a click on Google: its own chunk.
 const GoogleTermsDialog = lazy(() => import('./google-terms-dialog').then((m) => ({ default: m.GoogleTermsDialog })));
@@ -48,6 +53,8 @@ export const loginPageText = {
   /** The registration view opened by Start Free Trial (S3 §2). */
   backToHome: 'Back to Home',
   registrationError: 'Registration Error',
+  /** While the view asked for is still loading (a click that beat its code). */
+  loading: 'Loading',
 } as const;
 
 /** The query parameter of the registration view: Start Free Trial on the public pages links to `/login?register=1`. */
@@ -132,6 +139,8 @@ export default function LoginPage() {
   useEffect(() => {
     if (registering) preloadCommonPasswords();
   }, [registering]);
+  // The other views (sign-up, forgot password, two-factor) load when the visitor starts using the page.
+  useEffect(() => onFirstInteraction(() => void preloadLoginViews().catch(() => undefined)), []);
 
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'signedIn' && !busy) return <Navigate to={target} replace />;
@@ -207,7 +216,10 @@ export default function LoginPage() {
   };
 
   const onSignUp = async () => {
-    const result = validateSignUp(signUp);
+    // The account form is shown, so its module is loaded.
+    const views = loadedLoginViews();
+    if (!views) return;
+    const result = views.validateSignUp(signUp);
     if (!result.valid) {
       setSignUpErrors(result.errors);
       toast.error(tr(ACCOUNT_MESSAGES.submitInvalid));
@@ -252,65 +264,70 @@ export default function LoginPage() {
     switchMode('signIn');
   };
 
-  let title: string;
-  let body;
-  switch (mode) {
-    case 'signUp':
-      title = signUpText.title;
-      body = (
-        <SignUpForm
-          values={signUp}
-          errors={signUpErrors}
-          busy={busy}
-          googleBusy={google.busy}
-          googleNote={google.note}
-          onChange={onSignUpChange}
-          onSubmit={() => void onSignUp()}
-          onGoogle={google.start}
-          onBack={() => backToLogin()}
-        />
-      );
-      break;
-    case 'signUpFailed':
-      title = signUpText.title;
-      body = (
-        <SignUpErrorCard
-          title={registering ? loginPageText.registrationError : undefined}
-          message={signUpFailure}
-          onTryAgain={() => setMode('signUp')}
-          onBack={() => backToLogin()}
-        />
-      );
-      break;
-    case 'signUpDone':
-      title = signUpResultText.successTitle;
-      body = (
-        <SignUpSuccess
-          email={signUp.email}
-          resending={resending}
-          onResend={() => void resend(signUp.email)}
-          onBack={() => backToLogin(signUp.email)}
-        />
-      );
-      break;
-    case 'totpCode':
-      title = totpStepText.title;
-      body = (
-        <TotpCodeStep
-          error={codeError}
-          busy={busy}
-          onSubmit={(code) => void onTotpCode(code)}
-          onBack={() => backToLogin()}
-        />
-      );
-      break;
-    case 'forgot':
-      title = forgotPasswordText.title;
-      body = <ForgotPassword initialEmail={values.email} onBack={(email) => backToLogin(email)} />;
-      break;
-    default:
-      title = loginPageText.signInTitle;
-      body = (
+  const view = (title: string, body: ReactNode) => (
+    <Container header={<Header variant="h1">{tr(title)}</Header>}>{body}</Container>
+  );
+
+  /** The views other than sign-in, from their own module (login-views.tsx). */
+  const otherView = (views: LoginViews): ReactNode => {
+    switch (mode) {
+      case 'signUp':
+        return view(
+          views.signUpText.title,
+          <views.SignUpForm
+            values={signUp}
+            errors={signUpErrors}
+            busy={busy}
+            googleBusy={google.busy}
+            googleNote={google.note}
+            onChange={onSignUpChange}
+            onSubmit={() => void onSignUp()}
+            onGoogle={google.start}
+            onBack={() => backToLogin()}
+          />,
+        );
+      case 'signUpFailed':
+        return view(
+          views.signUpText.title,
+          <views.SignUpErrorCard
+            title={registering ? loginPageText.registrationError : undefined}
+            message={signUpFailure}
+            onTryAgain={() => setMode('signUp')}
+            onBack={() => backToLogin()}
+          />,
+        );
+      case 'signUpDone':
+        return view(
+          views.signUpResultText.successTitle,
+          <views.SignUpSuccess
+            email={signUp.email}
+            resending={resending}
+            onResend={() => void resend(signUp.email)}
+            onBack={() => backToLogin(signUp.email)}
+          />,
+        );
+      case 'totpCode':
+        return view(
+          views.totpStepText.title,
+          <views.TotpCodeStep
+            error={codeError}
+            busy={busy}
+            onSubmit={(code) => void onTotpCode(code)}
+            onBack={() => backToLogin()}
+          />,
+        );
+      default:
+        return view(
+          views.forgotPasswordText.title,
+          <views.ForgotPassword initialEmail={values.email} onBack={(email) => backToLogin(email)} />,
+        );
+    }
+  };
+
+  const content =
+    mode === 'signIn' ? (
+      view(
+        loginPageText.signInTitle,
         <SpaceBetween size="l">
           <VerificationNotice
             state={verification.state}
@@ -330,9 +347,19 @@ export default function LoginPage() {
             onCreateAccount={() => switchMode('signUp')}
             onForgotPassword={() => switchMode('forgot')}
           />
-        </SpaceBetween>
-      );
-  }
+        </SpaceBetween>,
+      )
+    ) : (
+      <LoginViewsBoundary>
+        <Suspense
+          fallback={
+            <Container>{<StatusIndicator type="loading">{tr(loginPageText.loading)}</StatusIndicator>}</Container>
+          }
+        >
+          <WithLoginViews>{otherView}</WithLoginViews>
+        </Suspense>
+      </LoginViewsBoundary>
+    );
 
   return (
     <LoginLangContext.Provider value={lang}>
@@ -346,7 +373,7 @@ export default function LoginPage() {
               </Button>
             </Box>
           )}
-          <Container header={<Header variant="h1">{tr(title)}</Header>}>{body}</Container>
+          {content}
           {google.termsOpen && (
             <Suspense fallback={null}>
               <GoogleTermsDialog visible busy={google.busy} onAccept={google.accept} onCancel={google.cancel} />

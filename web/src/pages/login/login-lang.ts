@@ -16,6 +16,10 @@ export const LOGIN_HEBREW: Readonly<Record<string, string>> = {
   'Resend verification email': 'שליחה חוזרת של מייל האימות',
   'Back to Home': 'חזרה לדף הבית',
   'Registration Error': 'שגיאה בהרשמה',
+  Loading: 'טוען',
+  // When a view's code fails to load (login-views.tsx, the route error page's texts)
+  'Something went wrong': 'משהו השתבש',
+  'Refresh Page': 'רענון הדף',
   // Sign-in form
   Email: 'אימייל',
   Password: 'סיסמה',

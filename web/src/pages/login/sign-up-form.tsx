@@ -8,12 +8,13 @@ import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { ACCOUNT_FORM_COUNTRIES, DEFAULT_COUNTRY_CODE } from '@kehila/shared/constants';
+import { ACCOUNT_FORM_COUNTRIES } from '@kehila/shared/constants';
 import { AccountFormSchema, livePhoneError, type AccountForm } from '@kehila/shared/rules/account';
 import { validateForm, type FieldErrors } from '@kehila/shared/rules/validation';
 import { paths } from '../../navigation/paths';
 import { PasswordInput } from './password-input';
 import { useLoginText } from './login-lang';
+import { countryCodeOf, type SignUpValues } from './sign-up-values';
 
 /** S1 §2 sign-up texts (buttons quoted by the spec; the labels are ours). */
 export const signUpText = {
@@ -33,34 +34,6 @@ export const signUpText = {
   showPassword: 'Show',
   or: 'or',
 } as const;
-
-/** The account form as the inputs hold it; the country is the chosen entry of the 9 (USA and Canada share +1). */
-export interface SignUpValues {
-  readonly email: string;
-  readonly password: string;
-  readonly countryIso: string;
-  readonly phone: string;
-  readonly acceptedPrivacyPolicy: boolean;
-  readonly acceptedEmailCommunications: boolean;
-}
-
-/** A blank account form with the default country, +972 (S1 §2). */
-export function emptySignUpValues(email = ''): SignUpValues {
-  const iso = ACCOUNT_FORM_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)?.iso ?? 'IL';
-  return {
-    email,
-    password: '',
-    countryIso: iso,
-    phone: '',
-    acceptedPrivacyPolicy: false,
-    acceptedEmailCommunications: false,
-  };
-}
-
-/** The country code of the chosen entry. */
-export function countryCodeOf(iso: string): string {
-  return ACCOUNT_FORM_COUNTRIES.find((c) => c.iso === iso)?.code ?? '';
-}
 
 /** Validates the account form with the shared schema: the parsed form, or one message per field. */
 export function validateSignUp(

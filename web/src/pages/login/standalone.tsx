@@ -6,16 +6,15 @@ import { AuthProvider } from '../../auth/auth-provider';
 import { LoadingScreen } from '../../components/loading-screen';
 import { ToastProvider } from '../../components/toast/toast-provider';
 import { ConfigErrorPage } from '../../config/config-error-page';
+import { AppPrompts } from '../../pwa/app-prompts';
 import { RuntimeConfigContext } from '../../config/runtime-config-context';
 import LoginPage from '.';
+import { onFirstInteraction } from './login-views';
 
 // /login as a prerendered page (docs/public-pages.md): the build renders the sign-in view to HTML and
 // this tree hydrates it, without the app's router, shell or query cache. What starts a session
 // (config.json, Amplify, the API client with zod and the contract) loads on the first interaction, or
 // at once for a visitor Amplify remembers; any other path is left to the app by a full page load.
-
-/** Events that count as the visitor starting to use the form. */
-const INTERACTIONS = ['focusin', 'pointerdown', 'keydown'] as const;
 
 /** Amplify keeps `CognitoIdentityServiceProvider.<client id>.LastAuthUser` while someone is signed in. */
 function rememberedUser(storage: Storage): boolean {
@@ -58,10 +57,7 @@ function DeferredSession({ children }: { children: ReactNode }) {
   useEffect(() => {
     const start = () => void ready().catch(() => undefined);
     if (rememberedUser(window.localStorage)) start();
-    for (const event of INTERACTIONS) document.addEventListener(event, start, { once: true, passive: true });
-    return () => {
-      for (const event of INTERACTIONS) document.removeEventListener(event, start);
-    };
+    return onFirstInteraction(start);
   }, [ready]);
 
   if (failure) return <ConfigErrorPage error={failure.error} />;
@@ -100,6 +96,8 @@ export function StandaloneLogin() {
         />
         <Route path="*" element={<LeaveForApp />} />
       </Routes>
+      {/* The install and update cards of every app screen (S3 §4), as under the app's root layout. */}
+      <AppPrompts />
     </ToastProvider>
   );
 }

@@ -192,8 +192,14 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
   // Ids in the path are checked for their form before the table is asked about them.
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps, route.refusal);
-  if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
-  if (route.feature && user && access) await requireFeature(deps, access.communityId, user, route.feature);
+  // The paywall and the plan's features are read together (their reads do not depend on each other);
+  // a refusal of the paywall still comes first when both refuse.
+  const [paywall, feature] = await Promise.allSettled([
+    route.requires === 'active-plan' && user ? requireActivePlan(deps, user) : undefined,
+    route.feature && user && access ? requireFeature(deps, access.communityId, user, route.feature) : undefined,
+  ]);
+  if (paywall.status === 'rejected') throw paywall.reason;
+  if (feature.status === 'rejected') throw feature.reason;
   if (route.rateLimit && route.rateLimit.per !== 'email') {
     await enforceRateLimit(deps, route.rateLimit, rateSubject(user, event.requestContext.http.sourceIp));
   }

@@ -21,6 +21,7 @@ import { AppError, fail } from '../core/errors';
 import { logger } from '../core/logger';
 import { count, flushMetrics, METRIC } from '../core/metrics';
 import { processDeps, type Wiring } from '../wiring/deps';
+import type { TableClient, TableCommand } from '../data/table-client';
 import { cameThroughCloudFront } from './origin-check';
 
 /**
@@ -260,6 +261,34 @@ export function toErrorResult(err: unknown): HttpResult {
 }
 
 /**
+ * The request's dependencies with its table's GetItems remembered until its next write:
+ * authorization, the paywall, the plan's features and the route read the same community, profile
+ * and allow-list items (the dashboard asked for the community three times); each is read once. Any
+ * command but a read forgets them all, so a read after a write is fresh. Answers are copies.
+ */
+function withRequestReads(deps: Deps): Deps {
+  const memo = new Map<string, Promise<unknown>>();
+  const send = deps.db.doc.send.bind(deps.db.doc) as (command: TableCommand) => Promise<unknown>;
+  const doc = Object.create(deps.db.doc) as TableClient;
+  (doc as unknown as { send: (command: TableCommand) => Promise<unknown> }).send = async (command) => {
+    if (command.operation !== 'GetItem') {
+      if (command.operation !== 'Query' && command.operation !== 'BatchGetItem') memo.clear();
+      return send(command);
+    }
+    const id = JSON.stringify(command.input);
+    let answer = memo.get(id);
+    if (!answer) {
+      answer = send(command);
+      memo.set(id, answer);
+      answer.catch(() => memo.delete(id));
+    }
+    return structuredClone(await answer);
+  };
+  // Object.create keeps the other dependencies as they are (lazy ones stay lazy).
+  return Object.create(deps, { db: { value: { ...deps.db, doc }, enumerable: true } }) as Deps;
+}
+
+/**
  * One Lambda handler for an area's routes: refuses (403) a request that did not come through
  * CloudFront where the deployment says so (origin-check.ts), then dispatches by route key, with the
  * logger middleware and the request id as the correlation id of every log line; `wiring` names the
@@ -278,7 +307,7 @@ export function createAreaHandler(impls: readonly Implementation[], wiring: Wiri
         count(METRIC.originRefused);
         throw fail.forbidden('Forbidden');
       }
-      return await dispatch(impl, event, deps);
+      return await dispatch(impl, event, withRequestReads(deps));
     } catch (err) {
       return toErrorResult(err);
     } finally {

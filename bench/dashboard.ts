@@ -6,11 +6,13 @@
  *     invoked in-process as the local gateway does (authorization, paywall, table reads);
  *   - a scan-and-aggregate of the same range (read every message, count in memory; what the spec's
  *     client does), p50/p95;
- *   - the ratio of the two, and how the routes' p95 moved from 10k to 100k (flat = cost by days).
+ *   - the ratio of the two, and how the routes' p95 moved from 10k to 100k (flat = cost by days);
+ *   - per route, the table requests per call and the process's CPU per call (the local engine runs
+ *     in this process: the steadier figure on a shared machine).
  * After each load it seals the finished days as the nightly schedule does (aggregate-blocks.ts) and
  * prints how long that took; today stays live.
  *
- *   npm run bench:dashboard -- [--messages 100000] [--first 10000] [--rounds 40] [--scan-rounds 5]
+ *   npm run bench:dashboard -- [--messages 100000] [--first 10000] [--rounds 40] [--scan-rounds 5] [--cpu-profile f]
  *
  * Targets (issue 11): p95 ≤ 50 ms locally, ≥ 20× faster than the scan at 100k, flat from 10k to 100k.
  */

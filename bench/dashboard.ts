@@ -6,30 +6,35 @@
  *     invoked in-process as the local gateway does (authorization, paywall, table reads);
  *   - a scan-and-aggregate of the same range (read every message, count in memory; what the spec's
  *     client does), p50/p95;
- *   - the ratio of the two, and how the routes' p95 moved from 10k to 100k (flat = cost by days).
+ *   - the ratio of the two, and how the routes' p95 moved from 10k to 100k (flat = cost by days);
+ *   - per route, the table requests per call and the process's CPU per call (the local engine runs
+ *     in this process: the steadier figure on a shared machine).
  * After each load it seals the finished days as the nightly schedule does (aggregate-blocks.ts) and
  * prints how long that took; today stays live.
  *
- *   npm run bench:dashboard -- [--messages 100000] [--first 10000] [--rounds 40] [--scan-rounds 5]
+ *   npm run bench:dashboard -- [--messages 100000] [--first 10000] [--rounds 40] [--scan-rounds 5] [--cpu-profile f]
  *
  * Targets (issue 11): p95 ≤ 50 ms locally, ≥ 20× faster than the scan at 100k, flat from 10k to 100k.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Context } from 'aws-lambda';
-import { EMOTIONS, INTENTS, type Message, type Profile } from '@kehila/shared';
+import { EMOTIONS, INTENTS, defaultDeliverySchedule, type Message, type Profile } from '@kehila/shared';
 import { blankCommunity, blankMember } from '@kehila/functions/core/communities/records';
 import { loadConfig } from '@kehila/functions/core/config';
 import { setDeps } from '@kehila/functions/wiring/deps';
 import { createLocalDeps } from '@kehila/functions/wiring/local';
 import { batchWrite, createDb, type Db } from '@kehila/functions/data/db';
-import { applyBucketAdds, bucketAddsOf, type BucketAdd } from '@kehila/functions/data/aggregates';
+import { addDelta, applyBucketAdds, bucketAddsOf, type BucketAdd } from '@kehila/functions/data/aggregates';
 import { markLateDays } from '@kehila/functions/data/aggregate-blocks';
 import { sealCommunity } from '@kehila/functions/core/analytics/seal';
 import { createCommunity } from '@kehila/functions/data/communities';
 import { putMember } from '@kehila/functions/data/memberships';
 import { messageItem } from '@kehila/functions/data/messages';
 import { createProfile } from '@kehila/functions/data/profiles';
+import { putDeliverySchedule } from '@kehila/functions/data/summary-settings';
 import { seededRandom } from '@kehila/functions/adapters/ai/local/hash';
 import type { HttpEvent, HttpResult } from '@kehila/functions/http/route-handler';
 import { ensureTable, startDynamo } from '../infra/local/engines/dynamodb';
@@ -42,6 +47,8 @@ const { values } = parseArgs({
     first: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '40' },
     'scan-rounds': { type: 'string', default: '5' },
+    /** Writes a V8 CPU profile of the first size's route calls (open in Chrome DevTools). */
+    'cpu-profile': { type: 'string' },
   },
 });
 const N = Number(values.messages);
@@ -106,10 +113,30 @@ function messageAt(i: number, now: number): { message: Message; senderKey: strin
   return { message, senderKey: `s${String(sender).padStart(5, '0')}` };
 }
 
-/** Stores messages `from`..`to`-1 and adds what the worker would add to the aggregates. */
+/**
+ * Stores messages `from`..`to`-1 and adds what the worker would add to the aggregates: the worker's
+ * own deltas (`bucketAddsOf`) merged per bucket (`applyBucketAdds` merges a batch's deltas the same
+ * way; ADDs commute, so one update per bucket and 60 attributes leaves the very items that one update
+ * per message batch would), then, as the worker does after its updates, the blocks of the days that
+ * may be sealed invalidated (`markLateDays`, once per day). Message items go in BatchWrites of 25,
+ * four streams at a time. The first version wrote every chunk's updates as they came: about 2 updates
+ * per message (hour buckets rarely merge within a chunk) and 9 invalidations per day per chunk, which
+ * put 100,000 messages out of reach on a shared machine.
+ */
 async function load(db: Db, from: number, to: number, now: number): Promise<void> {
-  const STREAMS = 2;
-  const CHUNK = 2000;
+  const STREAMS = 4;
+  const CHUNK = 1000;
+  const began = performance.now();
+  const merged = new Map<string, BucketAdd>();
+  const mergeIn = (a: BucketAdd) => {
+    const id = `${a.kind}\n${a.bucket}`;
+    const prev = merged.get(id);
+    if (!prev) merged.set(id, { ...a, delta: { ...a.delta }, names: { ...a.names } });
+    else {
+      addDelta(prev.delta, a.delta);
+      if (a.names) Object.assign(prev.names ?? {}, a.names);
+    }
+  };
   for (let i = from; i < to; i += CHUNK * STREAMS) {
     await Promise.all(
       Array.from({ length: STREAMS }, async (_, s) => {
@@ -132,19 +159,25 @@ async function load(db: Db, from: number, to: number, now: number): Promise<void
             },
           })),
         );
-        // Sorted by bucket and applied a slice at a time: each slice merges into one update per
-        // bucket, and the engine never sees thousands of requests at once.
-        const adds: BucketAdd[] = rows
-          .flatMap((r) => bucketAddsOf(COMMUNITY, r.message, r.senderKey))
-          .sort((a, b) => (`${a.kind}${a.bucket}` < `${b.kind}${b.bucket}` ? -1 : 1));
-        for (let k = 0; k < adds.length; k += 300) await applyBucketAdds(db, adds.slice(k, k + 300));
-        // As the worker does: days that may be sealed have their blocks invalidated.
-        await markLateDays(db, adds, new Date(now));
+        for (const r of rows) for (const a of bucketAddsOf(COMMUNITY, r.message, r.senderKey)) mergeIn(a);
       }),
     );
-    process.stdout.write(`\r  loaded ${Math.min(to, i + CHUNK * STREAMS).toLocaleString('en')} messages`);
+    process.stdout.write(`\r  stored ${Math.min(to, i + CHUNK * STREAMS).toLocaleString('en')} messages`);
   }
-  process.stdout.write('\n');
+  const stored = performance.now();
+  const buckets = [...merged.values()];
+  // A few buckets at a time: the engine never sees thousands of requests at once.
+  for (let k = 0; k < buckets.length; k += 16) {
+    await applyBucketAdds(db, buckets.slice(k, k + 16));
+    if (k % 800 === 0) process.stdout.write(`\r  stored ${(to - from).toLocaleString('en')} messages, buckets ${k}/${buckets.length}`);
+  }
+  const updated = performance.now();
+  await markLateDays(db, buckets, new Date(now));
+  process.stdout.write(
+    `\r  stored ${(to - from).toLocaleString('en')} messages in ${((stored - began) / 1000).toFixed(0)} s, ` +
+      `${buckets.length} buckets updated in ${((updated - stored) / 1000).toFixed(0)} s, ` +
+      `blocks of late days invalidated in ${((performance.now() - updated) / 1000).toFixed(0)} s\n`,
+  );
 }
 
 const pct = (xs: number[], p: number) => {
@@ -185,14 +218,57 @@ interface Figures {
   readonly dashboard: number[];
   readonly insights: number[];
   readonly scan: number[];
+  /** Per route: table requests per call by command, and the process's CPU ms per call (client and engine: both run here). */
+  readonly profile: Record<'dashboard' | 'insights', { requests: Map<string, number>; cpuMs: number[] }>;
 }
 
-async function measure(db: Db, now: number): Promise<Figures> {
-  const out: Figures = { dashboard: [], insights: [], scan: [] };
+/** Table requests by command name while counting (the routes' reads per call). */
+let counting: Map<string, number> | null = null;
+
+function countRequests(db: Db) {
+  const send = db.doc.send.bind(db.doc) as (command: object, ...rest: unknown[]) => Promise<unknown>;
+  (db.doc as { send: unknown }).send = (command: object, ...rest: unknown[]) => {
+    if (counting) {
+      const name = command.constructor.name.replace(/Command$/, '');
+      counting.set(name, (counting.get(name) ?? 0) + 1);
+    }
+    return send(command, ...rest);
+  };
+}
+
+async function profiled(
+  profile: { requests: Map<string, number>; cpuMs: number[] },
+  f: () => Promise<HttpResult>,
+): Promise<[HttpResult, number]> {
+  counting = new Map();
+  const cpu = process.cpuUsage();
+  const out = await timed(f);
+  const used = process.cpuUsage(cpu);
+  profile.cpuMs.push((used.user + used.system) / 1000);
+  for (const [k, v] of counting) profile.requests.set(k, (profile.requests.get(k) ?? 0) + v);
+  counting = null;
+  return out;
+}
+
+function post(session: Session, method: string): Promise<unknown> {
+  return new Promise((resolve, reject) => session.post(method, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+async function measure(db: Db, now: number, scanRounds = SCAN_ROUNDS): Promise<Figures> {
+  const out: Figures = {
+    dashboard: [],
+    insights: [],
+    scan: [],
+    profile: { dashboard: { requests: new Map(), cpuMs: [] }, insights: { requests: new Map(), cpuMs: [] } },
+  };
   for (let round = 0; round < ROUNDS + 3; round++) {
-    const [d, dMs] = await timed(() => call('dashboard', { tz: TZ }));
+    const warm = round >= 3;
+    const scratch = () => ({ requests: new Map<string, number>(), cpuMs: [] as number[] });
+    const [d, dMs] = await profiled(warm ? out.profile.dashboard : scratch(), () => call('dashboard', {}));
     if (d.statusCode !== 200) throw new Error(`dashboard answered ${d.statusCode}: ${d.body}`);
-    const [s, sMs] = await timed(() => call('insights', { days: String(DAYS), tz: TZ }));
+    const [s, sMs] = await profiled(warm ? out.profile.insights : scratch(), () =>
+      call('insights', { days: String(DAYS) }),
+    );
     if (s.statusCode !== 200) throw new Error(`insights answered ${s.statusCode}: ${s.body}`);
     // The first rounds warm the handler's imports and connections.
     if (round >= 3) {
@@ -202,7 +278,7 @@ async function measure(db: Db, now: number): Promise<Figures> {
   }
   const to = new Date(now).toISOString().slice(0, 10);
   const from = new Date(now - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  for (let round = 0; round < SCAN_ROUNDS; round++) {
+  for (let round = 0; round < scanRounds; round++) {
     const [, scanMs] = await timed(async () => aggregateRows(await scanMessages(db, COMMUNITY, from, to), TZ));
     out.scan.push(scanMs);
   }
@@ -219,6 +295,14 @@ function report(n: number, f: Figures) {
     `  insights route    p50 ${ms(pct(f.insights, 50)).padStart(10)}  p95 ${ms(pct(f.insights, 95)).padStart(10)}`,
   );
   console.log(`  scan + aggregate  p50 ${ms(pct(f.scan, 50)).padStart(10)}  p95 ${ms(pct(f.scan, 95)).padStart(10)}`);
+  for (const route of ['dashboard', 'insights'] as const) {
+    const p = f.profile[route];
+    const calls = p.cpuMs.length;
+    const reqs = [...p.requests].map(([k, v]) => `${k} ${(v / calls).toFixed(1)}`).join(', ');
+    console.log(
+      `  ${route}: table requests per call ${reqs}; process CPU per call p50 ${ms(pct(p.cpuMs, 50))} (engine included)`,
+    );
+  }
   console.log(
     `  scan p50 / slower route p50: ${(pct(f.scan, 50) / Math.max(pct(f.dashboard, 50), pct(f.insights, 50))).toFixed(1)}×`,
   );
@@ -235,6 +319,7 @@ async function main() {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   await ensureTable(dynamo.endpoint, 'bench');
   const db = createDb({ region: 'us-east-1', tableName: 'bench', endpoints: { dynamodb: dynamo.endpoint } });
+  countRequests(db);
   const nowDate = new Date();
   const now = nowDate.getTime();
   const config = loadConfig({ STAGE: 'local', TABLE_NAME: db.table });
@@ -242,6 +327,13 @@ async function main() {
   await createCommunity(
     db,
     blankCommunity({ id: COMMUNITY, name: 'Bench', groupId: GROUP, ownerId: USER, now: nowDate }),
+  );
+  // The community's zone (its summary delivery settings): a half-hour zone, hours read per quarter.
+  await putDeliverySchedule(
+    db,
+    COMMUNITY,
+    { ...defaultDeliverySchedule({ group_language: 'English' }), time_zone: TZ, updated_at: nowDate.toISOString() },
+    false,
   );
   await putMember(db, blankMember({ userId: USER, communityId: COMMUNITY, role: 'Admin', now: nowDate }));
   await createProfile(db, {
@@ -269,7 +361,18 @@ async function main() {
     `  (${FIRST.toLocaleString('en')} messages and their aggregates written in ${(firstMs / 1000).toFixed(0)} s)`,
   );
   await seal(now);
-  const small = await measure(db, now);
+  const profiler = values['cpu-profile'] ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await post(profiler, 'Profiler.enable');
+    await post(profiler, 'Profiler.start');
+  }
+  const small = await measure(db, now, profiler ? 0 : SCAN_ROUNDS);
+  if (profiler) {
+    const { profile } = (await post(profiler, 'Profiler.stop')) as { profile: unknown };
+    writeFileSync(values['cpu-profile'] ?? 'dashboard.cpuprofile', JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const p95Small = report(FIRST, small);
 
   let p95Large = p95Small;

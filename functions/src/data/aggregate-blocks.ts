@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from './table-client';
 import { batchGet, conditionHolds, queryAll, type Db } from './db';
 import { keys } from './keys';
@@ -64,6 +65,8 @@ export interface BlockRef {
 /** A block as read: valid (sealed and untouched since) or not. */
 export interface StoredBlock extends BlockRef {
   readonly valid: boolean;
+  /** The random id of the seal that wrote it: same stamp, same content. */
+  readonly stamp?: string | undefined;
   readonly data: BlockData | null;
   readonly keywords: BlockKeywords | null;
 }
@@ -162,30 +165,102 @@ function toStored(item: Record<string, unknown>): StoredBlock {
     level: Number(item.level),
     start: String(item.start),
     valid: typeof item.built === 'number' && item.built === dirty && typeof item.p === 'string',
+    stamp: typeof item.stamp === 'string' ? item.stamp : undefined,
     data: parse<BlockData>(item.p),
     keywords: parse<BlockKeywords>(item.kw),
   };
 }
 
-/** Some blocks (one BatchGet per 100), by `level#start`; keywords only when asked for. */
+/**
+ * Parsed sealed blocks kept by this process, by table, community, level and start, with the `stamp`
+ * they were read at. A block's content never changes while it stays valid (a change ADDs to `dirty`;
+ * a seal writes new content with a new random `stamp`), so a valid block whose stored `stamp` is the
+ * cached one holds the cached content: a reader checks the states (a few short attributes) and reads
+ * and parses only the blocks it does not hold. Bounded by the size of their JSON (`CACHE_CHARS`), the
+ * least recently used dropped first. A Lambda container serving a community's dashboard again pays
+ * one small BatchGet instead of the blocks' hundreds of kilobytes.
+ */
+const CACHE_CHARS = 32_000_000;
+interface Cached {
+  /** The block's `stamp`: a random id each seal writes, so a deleted and re-sealed block is not taken for the old one. */
+  readonly stamp: string;
+  readonly data: BlockData;
+  readonly keywords: BlockKeywords | null;
+  readonly chars: number;
+}
+const blockCache = new Map<string, Cached>();
+let cachedChars = 0;
+
+function remember(id: string, entry: Cached) {
+  const old = blockCache.get(id);
+  if (old) cachedChars -= old.chars;
+  blockCache.delete(id);
+  blockCache.set(id, entry);
+  cachedChars += entry.chars;
+  for (const [k, v] of blockCache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    blockCache.delete(k);
+    cachedChars -= v.chars;
+  }
+}
+
+/**
+ * Some blocks, by `level#start`; keywords only when asked for. First their states (one BatchGet per
+ * 100 of `level`, `start`, `dirty`, `built`), then the content of the valid ones this process does
+ * not hold parsed at the same `built` (one more BatchGet per 100).
+ */
 export async function readBlocks(
   db: Db,
   communityId: string,
   refs: readonly BlockRef[],
   opts: { keywords: boolean },
 ): Promise<Map<string, StoredBlock>> {
-  const attributes = ['level', 'start', 'p', 'dirty', 'built', ...(opts.keywords ? ['kw'] : [])];
-  const items = await batchGet(
+  const cacheId = (level: number, start: string) => `${db.table}#${communityId}#${level}#${start}`;
+  const states = await batchGet(
     db,
     refs.map((r) => blockKey(communityId, r)),
-    { attributes },
+    { attributes: ['level', 'start', 'dirty', 'built', 'stamp'] },
   );
   const out = new Map<string, StoredBlock>();
-  for (const item of items) {
+  const missing: BlockRef[] = [];
+  for (const item of states) {
     // An item only `dirty` ever touched has no level: it is invalid, as a missing block.
+    if (item.level === undefined) continue;
+    const level = Number(item.level);
+    const start = String(item.start);
+    const dirty = typeof item.dirty === 'number' ? item.dirty : 0;
+    if (typeof item.built !== 'number' || item.built !== dirty) {
+      out.set(`${level}#${start}`, { level, start, valid: false, data: null, keywords: null });
+      continue;
+    }
+    const hit = blockCache.get(cacheId(level, start));
+    if (hit && hit.stamp === item.stamp && (!opts.keywords || hit.keywords)) {
+      remember(cacheId(level, start), hit);
+      out.set(`${level}#${start}`, {
+        level,
+        start,
+        valid: true,
+        stamp: hit.stamp,
+        data: hit.data,
+        keywords: hit.keywords,
+      });
+    } else missing.push({ level, start });
+  }
+  if (missing.length === 0) return out;
+  const attributes = ['level', 'start', 'p', 'dirty', 'built', 'stamp', ...(opts.keywords ? ['kw'] : [])];
+  const items = await batchGet(
+    db,
+    missing.map((r) => blockKey(communityId, r)),
+    { attributes },
+  );
+  for (const item of items) {
     if (item.level === undefined) continue;
     const b = toStored(item);
     out.set(`${b.level}#${b.start}`, b);
+    if (b.valid && b.data && typeof item.stamp === 'string') {
+      const chars = String(item.p).length + (typeof item.kw === 'string' ? item.kw.length : 0);
+      remember(cacheId(b.level, b.start), { stamp: item.stamp, data: b.data, keywords: b.keywords, chars });
+    }
   }
   return out;
 }
@@ -234,6 +309,7 @@ export function writeBlock(
           kw: JSON.stringify(capKeywords(content.keywords)),
           dirty: seenDirty,
           built: seenDirty,
+          stamp: randomUUID(),
         },
         ConditionExpression: seenDirty === 0 ? 'attribute_not_exists(dirty) OR dirty = :d' : 'dirty = :d',
         ExpressionAttributeValues: { ':d': seenDirty },

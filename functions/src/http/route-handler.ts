@@ -21,6 +21,7 @@ import { AppError, fail } from '../core/errors';
 import { logger } from '../core/logger';
 import { count, flushMetrics, METRIC } from '../core/metrics';
 import { processDeps, type Wiring } from '../wiring/deps';
+import type { TableClient, TableCommand } from '../data/table-client';
 import { cameThroughCloudFront } from './origin-check';
 
 /**
@@ -192,8 +193,14 @@ async function dispatch(impl: Implementation, event: HttpEvent, deps: Deps): Pro
   // Ids in the path are checked for their form before the table is asked about them.
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const access = await authorize(route.auth, user, params as Record<string, string> | undefined, deps, route.refusal);
-  if (route.requires === 'active-plan' && user) await requireActivePlan(deps, user);
-  if (route.feature && user && access) await requireFeature(deps, access.communityId, user, route.feature);
+  // The paywall and the plan's features are read together (their reads do not depend on each other);
+  // a refusal of the paywall still comes first when both refuse.
+  const [paywall, feature] = await Promise.allSettled([
+    route.requires === 'active-plan' && user ? requireActivePlan(deps, user) : undefined,
+    route.feature && user && access ? requireFeature(deps, access.communityId, user, route.feature) : undefined,
+  ]);
+  if (paywall.status === 'rejected') throw paywall.reason;
+  if (feature.status === 'rejected') throw feature.reason;
   if (route.rateLimit && route.rateLimit.per !== 'email') {
     await enforceRateLimit(deps, route.rateLimit, rateSubject(user, event.requestContext.http.sourceIp));
   }
@@ -254,6 +261,34 @@ export function toErrorResult(err: unknown): HttpResult {
 }
 
 /**
+ * The request's dependencies with its table's GetItems remembered until its next write:
+ * authorization, the paywall, the plan's features and the route read the same community, profile
+ * and allow-list items (the dashboard asked for the community three times); each is read once. Any
+ * command but a read forgets them all, so a read after a write is fresh. Answers are copies.
+ */
+function withRequestReads(deps: Deps): Deps {
+  const memo = new Map<string, Promise<unknown>>();
+  const send = deps.db.doc.send.bind(deps.db.doc) as (command: TableCommand) => Promise<unknown>;
+  const doc = Object.create(deps.db.doc) as TableClient;
+  (doc as unknown as { send: (command: TableCommand) => Promise<unknown> }).send = async (command) => {
+    if (command.operation !== 'GetItem') {
+      if (command.operation !== 'Query' && command.operation !== 'BatchGetItem') memo.clear();
+      return send(command);
+    }
+    const id = JSON.stringify(command.input);
+    let answer = memo.get(id);
+    if (!answer) {
+      answer = send(command);
+      memo.set(id, answer);
+      answer.catch(() => memo.delete(id));
+    }
+    return structuredClone(await answer);
+  };
+  // Object.create keeps the other dependencies as they are (lazy ones stay lazy).
+  return Object.create(deps, { db: { value: { ...deps.db, doc }, enumerable: true } }) as Deps;
+}
+
+/**
  * One Lambda handler for an area's routes: refuses (403) a request that did not come through
  * CloudFront where the deployment says so (origin-check.ts), then dispatches by route key, with the
  * logger middleware and the request id as the correlation id of every log line; `wiring` names the
@@ -272,7 +307,7 @@ export function createAreaHandler(impls: readonly Implementation[], wiring: Wiri
         count(METRIC.originRefused);
         throw fail.forbidden('Forbidden');
       }
-      return await dispatch(impl, event, deps);
+      return await dispatch(impl, event, withRequestReads(deps));
     } catch (err) {
       return toErrorResult(err);
     } finally {

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { CommunityParams, RATE_LIMITS, route } from './contract';
-import { isIanaTimeZone } from '../rules/time-zone';
 import { ANALYTICS_TIME_RANGES, DEFAULT_ANALYTICS_TIME_RANGE } from '../constants';
 import {
   ActiveUsersEntrySchema,
@@ -25,18 +24,15 @@ export const DaySchema = z
     return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
   }, 'Please enter a valid date');
 
-/** An IANA time zone (Asia/Jerusalem, Asia/Kolkata, UTC); hours are shown in it. */
-export const TimeZoneSchema = z.string().max(64, 'Unknown time zone').refine(isIanaTimeZone, 'Unknown time zone');
-
 /**
- * The dashboard's filter (S2 §2.2): an optional first and last day (inclusive; UTC days), and the
- * viewer's time zone for "today" and the activity hours.
+ * The dashboard's filter (S2 §2.2): an optional first and last day (inclusive; UTC days). "Today" and
+ * the activity hours are in the community's time zone (its summary delivery settings), answered as
+ * `time_zone`: the viewer's own zone plays no part.
  */
 export const DashboardQuerySchema = z
   .object({
     from: DaySchema.optional(),
     to: DaySchema.optional(),
-    tz: TimeZoneSchema.default('UTC'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'The start date must be before the end date',
@@ -59,18 +55,18 @@ export const DashboardSchema = DashboardOverviewSchema.extend({
   total_messages: z.number().int().nonnegative(),
   /** The divisor of avg_msgs_per_day (S2 §9). */
   avg_divisor_days: z.number().int().positive(),
+  /** The community's IANA zone: hours and "today" are in it. */
   time_zone: z.string(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
-/** The analytics window (S2 §2.5, S3): 7, 14, 30 or 90 days to today, and the viewer's zone. */
+/** The analytics window (S2 §2.5, S3): 7, 14, 30 or 90 days to the community's today. */
 export const InsightsQuerySchema = z.object({
   days: z.coerce
     .number()
     .int()
     .refine((d) => (ANALYTICS_TIME_RANGES as readonly number[]).includes(d), 'Please choose 7, 14, 30 or 90 days')
     .default(DEFAULT_ANALYTICS_TIME_RANGE),
-  tz: TimeZoneSchema.default('UTC'),
 });
 export type InsightsQuery = z.input<typeof InsightsQuerySchema>;
 
@@ -92,6 +88,7 @@ const ToxicityDaySchema = z.object({
 /** The analytics charts' data (S2 §2.5, §9), every series from the day aggregates. */
 export const InsightsSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), days: z.number().int().positive() }),
+  /** The community's IANA zone: the activity hours and the window's last day are in it. */
   time_zone: z.string(),
   total_messages: z.number().int().nonnegative(),
   active_senders: z.number().int().nonnegative(),

@@ -153,34 +153,82 @@ export async function readRange(
       : Promise.resolve(new Map<string, never>()),
     plan.live ? readLive(deps, communityId, plan.live.from, plan.live.to, opts.keywords, timeZone) : [],
   ]);
-  const parts: Part[] = [...live];
+  const sealed: Part[] = [];
+  const sealedIds: string[] = [];
   const fallbacks: Promise<Part[]>[] = [];
   for (const b of plan.blocks) {
     const s = stored.get(`${b.level}#${b.start}`);
     if (s?.valid && s.data) {
       const hours = b.level === 0 ? localHoursOfDay(timeZone, b.start) : null;
-      parts.push({
+      sealed.push({
         start: b.start,
         data: s.data,
         keywords: opts.keywords ? (s.keywords ?? { k: {}, rest: 0 }) : null,
         hourOf: hours ? (q) => hours.get(q) : byOffset(b.offset),
       });
+      sealedIds.push(s.stamp ? `${b.level}#${b.start}#${s.stamp}#${b.offset}` : '');
     } else {
       fallbacks.push(readLive(deps, communityId, b.start, blockEnd(b), opts.keywords, timeZone));
     }
   }
-  for (const more of await Promise.all(fallbacks)) parts.push(...more);
-  parts.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  return sumParts(parts);
+  const rest: Part[] = [...live];
+  for (const more of await Promise.all(fallbacks)) rest.push(...more);
+  // A block read from its live buckets sits among the sealed ones: everything is summed in order
+  // (the latest names win), without the cache.
+  if (fallbacks.length > 0) return addParts(emptySum(), [...sealed, ...rest].sort(byStart));
+  return sumParts(sealedSum(sealed, sealedIds, timeZone, opts.keywords), rest);
 }
 
-function sumParts(parts: readonly Part[]): RangeSummary {
-  const values: Record<string, number> = {};
-  const hours = new Array<number>(24).fill(0);
-  const senders = new Map<string, number>();
-  const names = new Map<string, string>();
-  const days = new Map<string, DayFigures>();
-  const keywords = new Map<string, number>();
+/**
+ * Sums of sealed parts this process computed, by their blocks' stamps, the zone and whether keywords
+ * were summed: a sealed block never changes (a change gives it a new stamp), so the same blocks sum
+ * to the same figures. A dashboard read again adds only its live days to a copy.
+ */
+const sealedSums = new Map<string, Sum>();
+const SEALED_SUMS = 64;
+
+function sealedSum(parts: readonly Part[], ids: readonly string[], timeZone: string, keywords: boolean): Sum {
+  const id = ids.every(Boolean) ? `${timeZone}\n${keywords}\n${ids.join('|')}` : null;
+  const hit = id ? sealedSums.get(id) : undefined;
+  if (hit && id) {
+    sealedSums.delete(id);
+    sealedSums.set(id, hit);
+    return hit;
+  }
+  const sum = addParts(emptySum(), [...parts].sort(byStart));
+  if (id) {
+    sealedSums.set(id, sum);
+    for (const k of sealedSums.keys()) {
+      if (sealedSums.size <= SEALED_SUMS) break;
+      sealedSums.delete(k);
+    }
+  }
+  return sum;
+}
+
+type Sum = {
+  values: Record<string, number>;
+  hours: number[];
+  senders: Map<string, number>;
+  names: Map<string, string>;
+  days: Map<string, DayFigures>;
+  keywords: Map<string, number>;
+};
+
+const emptySum = (): Sum => ({
+  values: {},
+  hours: new Array<number>(24).fill(0),
+  senders: new Map(),
+  names: new Map(),
+  days: new Map(),
+  keywords: new Map(),
+});
+
+const byStart = (a: Part, b: Part) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0);
+
+/** Adds parts (in order: later names win) into a sum. */
+function addParts(sum: Sum, parts: readonly Part[]): Sum {
+  const { values, hours, senders, names, days, keywords } = sum;
   for (const p of parts) {
     for (const [k, v] of Object.entries(p.data.v)) {
       if (k.startsWith('q_')) {
@@ -193,7 +241,22 @@ function sumParts(parts: readonly Part[]): RangeSummary {
     for (const [day, f] of Object.entries(p.data.d)) days.set(day, f);
     if (p.keywords) for (const [k, v] of Object.entries(p.keywords.k)) keywords.set(k, (keywords.get(k) ?? 0) + v);
   }
-  return { values, hours, senders, names, days, keywords };
+  return sum;
+}
+
+/** The sealed parts' sum (never changed: it may be cached) plus the later parts, on a copy. */
+function sumParts(sealed: Sum, later: readonly Part[]): RangeSummary {
+  if (later.length === 0) return sealed;
+  // The later parts' days all come after the sealed ones (their names win, as they should).
+  const copy: Sum = {
+    values: { ...sealed.values },
+    hours: [...sealed.hours],
+    senders: new Map(sealed.senders),
+    names: new Map(sealed.names),
+    days: new Map(sealed.days),
+    keywords: new Map(sealed.keywords),
+  };
+  return addParts(copy, [...later].sort(byStart));
 }
 
 /**

@@ -2,12 +2,15 @@ import {
   DASHBOARD_MAX_RANGE_DAYS,
   DASHBOARD_RECENT_MESSAGES,
   avgMessagesDivisor,
+  defaultTimeZone,
+  type Community,
   type Dashboard,
   type Insights,
   type RecentMessage,
 } from '@kehila/shared';
 import { getCommunity } from '../../data/communities';
 import { queryMessagePage } from '../../data/messages';
+import { getDeliverySchedule } from '../../data/summary-settings';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import {
@@ -27,7 +30,7 @@ type AnalyticsDeps = Pick<Deps, 'db' | 'now'>;
 
 /**
  * The days a dashboard filter covers (S2 §9): both dates as given; a start date only, to today; an
- * end date only, the 30 days to it; no dates, the 90 days to today. Today is the viewer's.
+ * end date only, the 30 days to it; no dates, the 90 days to today. Today is the community's.
  */
 export function dashboardRange(
   query: { from?: string | undefined; to?: string | undefined },
@@ -48,7 +51,25 @@ export function dashboardRange(
   return { from, to, divisor };
 }
 
-/** Messages of the viewer's local today, exactly, from the quarter hours of the UTC days it spans. */
+/**
+ * The community and its time zone: the zone of its summary delivery settings (issue 10), or until an
+ * admin saves them the default for the community (its language's country). Hours, "today" and the
+ * end of the default ranges are the community's, whoever looks: two members abroad see the same
+ * figures. Aggregates stay in UTC quarter hours, so a change of zone needs no re-aggregation.
+ */
+export async function communityZone(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+): Promise<{ community: Community | null; timeZone: string }> {
+  const [community, schedule] = await Promise.all([
+    getCommunity(deps.db, communityId),
+    getDeliverySchedule(deps.db, communityId),
+  ]);
+  const timeZone = schedule?.time_zone ?? (community ? defaultTimeZone(community) : 'UTC');
+  return { community, timeZone };
+}
+
+/** Messages of the community's local today, exactly, from the quarter hours of the UTC days it spans. */
 async function messagesToday(deps: AnalyticsDeps, communityId: string, timeZone: string): Promise<number> {
   const today = localDay(timeZone, deps.now().getTime());
   const start = localDayStart(timeZone, today);
@@ -96,20 +117,20 @@ async function recentMessages(
 export async function getDashboard(
   deps: AnalyticsDeps,
   communityId: string,
-  query: { from?: string | undefined; to?: string | undefined; tz: string },
+  query: { from?: string | undefined; to?: string | undefined },
 ): Promise<Dashboard> {
-  const today = localDay(query.tz, deps.now().getTime());
+  const { community, timeZone } = await communityZone(deps, communityId);
+  const today = localDay(timeZone, deps.now().getTime());
   const range = dashboardRange(query, today);
-  const [sum, today_, recent, community] = await Promise.all([
-    readRange(deps, communityId, range, query.tz, { keywords: false }),
-    messagesToday(deps, communityId, query.tz),
+  const [sum, today_, recent] = await Promise.all([
+    readRange(deps, communityId, range, timeZone, { keywords: false }),
+    messagesToday(deps, communityId, timeZone),
     recentMessages(deps, communityId, range.from, range.to),
-    getCommunity(deps.db, communityId),
   ]);
   const count = total(sum, 'count');
   return {
     range: { from: range.from, to: range.to, days: daysBetween(range.from, range.to).length },
-    time_zone: query.tz,
+    time_zone: timeZone,
     total_messages: count,
     avg_divisor_days: range.divisor,
     total_members: sum.senders.size,
@@ -125,18 +146,19 @@ export async function getDashboard(
   };
 }
 
-/** The analytics charts (S2 §2.5) over the last `days` days to the viewer's today. */
+/** The analytics charts (S2 §2.5) over the last `days` days to the community's today. */
 export async function getInsights(
   deps: AnalyticsDeps,
   communityId: string,
-  query: { days: number; tz: string },
+  query: { days: number },
 ): Promise<Insights> {
-  const to = localDay(query.tz, deps.now().getTime());
+  const { timeZone } = await communityZone(deps, communityId);
+  const to = localDay(timeZone, deps.now().getTime());
   const from = addDays(to, -(query.days - 1));
-  const sum = await readRange(deps, communityId, { from, to }, query.tz, { keywords: true });
+  const sum = await readRange(deps, communityId, { from, to }, timeZone, { keywords: true });
   return {
     range: { from, to, days: query.days },
-    time_zone: query.tz,
+    time_zone: timeZone,
     ...insightsOf(sum, { from, to }),
   };
 }

@@ -10,6 +10,8 @@ import { createCommunity } from '@kehila/functions/data/communities';
 import { processIngestBatch } from '@kehila/functions/core/messages/enrich-batch';
 import { recountDay } from '@kehila/functions/core/messages/recount';
 import { getDashboard, getInsights } from '@kehila/functions/core/analytics/service';
+import { putDeliverySchedule } from '@kehila/functions/data/summary-settings';
+import { defaultDeliverySchedule } from '@kehila/shared';
 import { sealCommunity } from '@kehila/functions/core/analytics/seal';
 import { runNightlyAggregates } from '@kehila/functions/core/analytics/nightly';
 import { recordEmbeddingVersion } from '@kehila/functions/data/search-state';
@@ -110,11 +112,25 @@ async function deliver(messages: readonly InboundMessage[], batch: number, prefi
   }
 }
 
+/**
+ * Sets the community's time zone as an admin does in its summary delivery settings (issue 10): the
+ * figures follow it at once, from the same aggregates (nothing is re-aggregated).
+ */
+async function setCommunityZone(tz: string) {
+  await putDeliverySchedule(
+    deps.db,
+    COMMUNITY,
+    { ...defaultDeliverySchedule({ group_language: 'Hebrew' }), time_zone: tz, updated_at: NOW.toISOString() },
+    false,
+  );
+}
+
 async function figures() {
   const out: Record<string, unknown> = {};
   for (const tz of ZONES) {
-    out[`dashboard ${tz}`] = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY, tz });
-    out[`insights ${tz}`] = await getInsights(deps, COMMUNITY, { days: 7, tz });
+    await setCommunityZone(tz);
+    out[`dashboard ${tz}`] = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY });
+    out[`insights ${tz}`] = await getInsights(deps, COMMUNITY, { days: 7 });
   }
   return out;
 }
@@ -125,11 +141,16 @@ function localDayOf(iso: string, timeZone: string): string {
   );
 }
 
-/** Asserts that the dashboard and the analytics of a zone equal a scan of the stored messages. */
+/**
+ * Asserts that the dashboard and the analytics of a community in a zone equal a scan of the stored
+ * messages (hours and "today" in the community's zone, whoever asks).
+ */
 async function expectScanFigures(tz: string) {
+  await setCommunityZone(tz);
   const rows = await scanMessages(deps.db, COMMUNITY, FIRST_DAY, LAST_DAY);
   const want = aggregateRows(rows, tz);
-  const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY, tz });
+  const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY });
+  expect(dash.time_zone).toBe(tz);
 
   expect(dash.total_messages).toBe(want.total);
   expect(dash.total_members).toBe(want.distinctSenders);
@@ -156,7 +177,8 @@ async function expectScanFigures(tz: string) {
       .slice(0, 5),
   );
 
-  const ins = await getInsights(deps, COMMUNITY, { days: 7, tz });
+  const ins = await getInsights(deps, COMMUNITY, { days: 7 });
+  expect(ins.time_zone).toBe(tz);
   if (ins.range.from === FIRST_DAY) {
     expect(ins.total_messages).toBe(want.total);
     expect(Object.fromEntries(ins.topics.map((t) => [t.label, t.count]))).toEqual(Object.fromEntries(want.topics));
@@ -188,6 +210,7 @@ beforeAll(async () => {
   await createCommunity(db, {
     ...blankCommunity({ id: COMMUNITY, name: 'Figures', groupId: GROUP, ownerId: 'u1', now: NOW }),
     admin_name: 'dana admin',
+    group_language: 'Hebrew',
   });
   await deliver(simulated, 10, 'first-');
 });
@@ -197,10 +220,22 @@ describe('dashboard and analytics figures from the aggregates', () => {
     expect(await scanMessages(deps.db, COMMUNITY, FIRST_DAY, LAST_DAY)).toHaveLength(simulated.length);
   });
 
-  it.each(ZONES)('equal a scan of the raw messages in %s', (tz) => expectScanFigures(tz));
+  it("are in the community's default zone until its delivery settings are saved (Hebrew: Asia/Jerusalem)", async () => {
+    const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY });
+    expect(dash.time_zone).toBe('Asia/Jerusalem');
+    expect((await getInsights(deps, COMMUNITY, { days: 7 })).time_zone).toBe('Asia/Jerusalem');
+    const want = aggregateRows(await scanMessages(deps.db, COMMUNITY, FIRST_DAY, LAST_DAY), 'Asia/Jerusalem');
+    expect(dash.activity_hours.map((h) => h.count)).toEqual(want.hours);
+  });
+
+  it.each(ZONES)(
+    "equal a scan of the raw messages with the community's zone set to %s (the same aggregates, nothing re-aggregated)",
+    (tz) => expectScanFigures(tz),
+  );
 
   it('counts distinct senders over a range once each, not once per day', async () => {
-    const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY, tz: 'UTC' });
+    await setCommunityZone('UTC');
+    const dash = await getDashboard(deps, COMMUNITY, { from: FIRST_DAY, to: LAST_DAY });
     const perDaySum = dash.active_users_over_time.reduce((n, d) => n + d.count, 0);
     expect(dash.total_members).toBe(9);
     expect(perDaySum).toBeGreaterThan(dash.total_members);

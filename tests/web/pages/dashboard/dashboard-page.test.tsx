@@ -114,7 +114,9 @@ describe('Dashboard screen', () => {
     expect(bars[10]?.className).toMatch(/tier2/);
     expect(bars[11]?.className).not.toMatch(/tier/);
     expect(screen.getByText('No upcoming actions')).toBeInTheDocument();
-    expect(fake.callsTo(routes.getDashboard)[0]?.query.get('tz')).toBeTruthy();
+    // Hours and today are the community's: the viewer's zone is not sent, the answer's zone is shown.
+    expect(fake.callsTo(routes.getDashboard)[0]?.query.get('tz')).toBeNull();
+    expect(screen.getByText("Messages by hour of the day, in the community's time zone (Asia/Kolkata)")).toBeInTheDocument();
   });
 
   it('says No Data Available for a period without messages', async () => {

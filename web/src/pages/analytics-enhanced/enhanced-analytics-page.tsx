@@ -24,7 +24,6 @@ import {
 import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 import { useCurrentCommunity } from '../../communities/current-community';
-import { viewerTimeZone } from '../dashboard/use-dashboard';
 import { InsightExplorer } from '../analytics/components/insight-explorer';
 import { useInsights } from '../analytics/use-insights';
 import { ENHANCED_TEXTS as T } from './enhanced-texts';
@@ -45,8 +44,6 @@ function Skeletons() {
   );
 }
 
-const DAY_MS = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Who writes in the group over the period: the dashboard's leaderboard and distinct senders of the range. */
 function MemberIntelligence({
@@ -61,12 +58,11 @@ function MemberIntelligence({
   isAdmin: boolean;
 }) {
   const callApi = useCallApi();
-  const tz = viewerTimeZone();
-  const now = Date.now();
-  const range = { from: utcDay(now - (days - 1) * DAY_MS), to: utcDay(now) };
+  // The insights' own window: the same days, ending on the community's today.
+  const range = { from: insights.range.from, to: insights.range.to };
   const activity = useQuery({
-    queryKey: ['analytics', communityId, 'members', range.from, range.to, tz],
-    queryFn: ({ signal }) => callApi(routes.getDashboard, { params: { communityId }, query: { ...range, tz }, signal }),
+    queryKey: ['analytics', communityId, 'members', range.from, range.to],
+    queryFn: ({ signal }) => callApi(routes.getDashboard, { params: { communityId }, query: range, signal }),
   });
   const total = insights.total_messages;
   return (

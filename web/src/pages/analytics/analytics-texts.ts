@@ -26,6 +26,7 @@ export const ANALYTICS_TEXTS = {
   toxicityWarning: 'Some days had an average toxicity above 0.3. Review the messages of those days.',
   intents: 'Intent distribution',
   activityHours: 'Activity by hour',
+  activityHoursHint: (zone: string) => `Messages by hour of the day, in the community's time zone (${zone})`,
   insightExplorer: 'AI Insight Explorer',
   explorerTabs: { topics: 'Topic Clusters', keywords: 'Keywords', clustering: 'Semantic Mapping' },
   explorerDescription: 'Messages grouped by meaning, from their embeddings',

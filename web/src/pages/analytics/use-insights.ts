@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
-import { viewerTimeZone } from '../dashboard/use-dashboard';
 
-/** The analytics charts' data for the last `days` days, in the viewer's zone. */
+/** The analytics charts' data for the last `days` days, in the community's zone (the server's answer says which). */
 export function useInsights(communityId: string, days: number) {
   const callApi = useCallApi();
-  const tz = viewerTimeZone();
   return useQuery({
-    queryKey: ['analytics', communityId, 'insights', days, tz],
-    queryFn: ({ signal }) => callApi(routes.getInsights, { params: { communityId }, query: { days, tz }, signal }),
+    queryKey: ['analytics', communityId, 'insights', days],
+    queryFn: ({ signal }) => callApi(routes.getInsights, { params: { communityId }, query: { days }, signal }),
     placeholderData: keepPreviousData,
   });
 }

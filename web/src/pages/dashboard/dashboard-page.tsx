@@ -53,7 +53,7 @@ export function statCards(d: Dashboard) {
       id: 'messages-today',
       label: T.cards.messagesToday,
       value: String(d.messages_today),
-      hint: T.cardHints.messagesToday,
+      hint: T.cardHints.messagesToday(d.time_zone),
     },
     {
       id: 'avg-sentiment',

@@ -36,7 +36,7 @@ export const DASHBOARD_TEXTS = {
   },
   cardHints: {
     totalMembers: 'Distinct senders in the period',
-    messagesToday: 'Since midnight, your time',
+    messagesToday: (zone: string) => `Since midnight, ${zone} time`,
     avgSentiment: 'From -1 to 1',
     highUrgency: 'Of messages in the period',
     avgPerDay: (days: number) => `Over ${days} day${days === 1 ? '' : 's'}`,
@@ -44,7 +44,7 @@ export const DASHBOARD_TEXTS = {
   activeUsers: 'Active Users Over Time',
   activeUsersSeries: 'Active users',
   activityHours: 'Activity Hours',
-  activityHoursHint: (zone: string) => `Messages by hour of the day (${zone})`,
+  activityHoursHint: (zone: string) => `Messages by hour of the day, in the community's time zone (${zone})`,
   noActivity: 'No activity data available',
   tableAlternative: 'Show as table',
   date: 'Date',

@@ -3,11 +3,6 @@ import { UPCOMING_ACTIONS_LIMIT, type DashboardQuery } from '@kehila/shared';
 import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';
 
-/** The viewer's IANA zone: "today" and the activity hours are theirs. */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** Query keys of the dashboard; every one of a community starts with `['dashboard', communityId]`. */
 export const dashboardKeys = {
   all: (communityId: string) => ['dashboard', communityId] as const,
@@ -15,10 +10,13 @@ export const dashboardKeys = {
   upcoming: (communityId: string) => ['dashboard', communityId, 'upcoming'] as const,
 };
 
-/** The dashboard's figures for a date filter, from the server's aggregates. */
+/**
+ * The dashboard's figures for a date filter, from the server's aggregates. "Today" and the hours are
+ * the community's (its delivery settings' zone, answered as `time_zone`), not the viewer's.
+ */
 export function useDashboard(communityId: string, range: { from?: string; to?: string }) {
   const callApi = useCallApi();
-  const query: DashboardQuery = { ...range, tz: viewerTimeZone() };
+  const query: DashboardQuery = { ...range };
   return useQuery({
     queryKey: dashboardKeys.figures(communityId, query),
     queryFn: ({ signal }) => callApi(routes.getDashboard, { params: { communityId }, query, signal }),

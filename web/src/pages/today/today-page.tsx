@@ -221,7 +221,7 @@ function TodayBody({ community }: { community: UserCommunity }) {
       id: 'messages-today',
       label: T.tiles.messagesToday,
       value: String(d.messages_today),
-      hint: T.tileHints.messagesToday,
+      hint: T.tileHints.messagesToday(d.time_zone),
       to: '/messages',
     },
     {

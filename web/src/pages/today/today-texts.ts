@@ -11,7 +11,7 @@ export const TODAY_TEXTS = {
     activeMembers: 'Active Members',
   },
   tileHints: {
-    messagesToday: 'Since midnight, your time',
+    messagesToday: (zone: string) => `Since midnight, ${zone} time`,
     opportunities: 'Confidence 70% or more',
     mood: 'Average sentiment, last 30 days',
     activeMembers: 'Wrote in the last 30 days',

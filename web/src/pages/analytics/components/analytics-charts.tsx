@@ -280,10 +280,10 @@ export function KeywordCard({ data }: { data: Insights }) {
   );
 }
 
-/** Messages per local hour. */
+/** Messages per local hour of the community's zone. */
 export function ActivityCard({ data }: { data: Insights }) {
   return (
-    <Card title={T.activityHours}>
+    <Card title={T.activityHours} description={T.activityHoursHint(data.time_zone)}>
       <HourBars hours={data.activity_hours} label={T.activityHours} />
       <ChartTable
         label={T.activityHours}

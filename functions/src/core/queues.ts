@@ -90,6 +90,8 @@ export const BotCommandJobSchema = z.object({
   command: z.enum(['summary', 'help', 'id']),
   count: z.number().int().min(1).max(500).nullable(),
   today: z.boolean(),
+  /** The command message's id: the bot answers it once however often the job is delivered. */
+  msgId: z.string().min(1).max(600).optional(),
   ...correlation,
 });
 export type BotCommandJob = z.infer<typeof BotCommandJobSchema>;

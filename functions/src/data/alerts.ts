@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, UpdateCommand } from './table-client';
+import { GetCommand, PutCommand } from './table-client';
 import type { AlertReason } from '@kehila/shared';
-import { conditionHolds, type Db } from './db';
+import type { Db } from './db';
+import { claimSend, sendStatus, settleSend, type SendClaimStatus } from './send-claims';
 import { keys } from './keys';
 
 /** An alert rule as stored (the phone as typed; the WhatsApp id derived from it). */
@@ -47,41 +48,24 @@ export async function putAlertRule(db: Db, communityId: string, rule: StoredAler
 }
 
 /** What became of one message's alert. */
-export type AlertStatus = 'sending' | 'sent' | 'capped' | 'failed';
-
-/** Seconds an alert's record is kept (its idempotency outlives any redelivery by far). */
-const ALERT_RECORD_TTL_SECONDS = 30 * 86_400;
+export type AlertStatus = SendClaimStatus;
 
 /**
- * Claims the alert of one message: a conditional put that holds only when the message never had one
- * (or its send failed, so a retry may try again). False when it is taken: sending, sent or capped.
+ * Claims the alert of one message (one alert per message, ever): false when it is taken — sending,
+ * sent or capped. A failed send may be claimed again by the retry.
  */
 export async function claimAlert(
   db: Db,
   communityId: string,
   alert: { msgId: string; reasons: readonly AlertReason[]; to: string; at: Date },
 ): Promise<boolean> {
-  return conditionHolds(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...keys.alert(communityId, alert.msgId),
-          entity: 'alert',
-          community_id: communityId,
-          msg_id: alert.msgId,
-          reasons: [...alert.reasons],
-          to: alert.to,
-          status: 'sending' satisfies AlertStatus,
-          updated_at: alert.at.toISOString(),
-          ttl: Math.floor(alert.at.getTime() / 1000) + ALERT_RECORD_TTL_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed' satisfies AlertStatus },
-      }),
-    ),
-  );
+  return claimSend(db, keys.alert(communityId, alert.msgId), alert.at, {
+    entity: 'alert',
+    community_id: communityId,
+    msg_id: alert.msgId,
+    reasons: [...alert.reasons],
+    to: alert.to,
+  });
 }
 
 /** Records how a claimed alert ended. */
@@ -93,21 +77,10 @@ export async function settleAlert(
   at: Date,
   error?: string,
 ): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: keys.alert(communityId, msgId),
-      UpdateExpression: error ? 'SET #s = :s, updated_at = :at, #e = :e' : 'SET #s = :s, updated_at = :at',
-      ExpressionAttributeNames: { '#s': 'status', ...(error ? { '#e': 'error' } : {}) },
-      ExpressionAttributeValues: { ':s': status, ':at': at.toISOString(), ...(error ? { ':e': error.slice(0, 500) } : {}) },
-    }),
-  );
+  await settleSend(db, keys.alert(communityId, msgId), status, at, error);
 }
 
 /** The status of one message's alert, or null when it never had one. */
 export async function getAlertStatus(db: Db, communityId: string, msgId: string): Promise<AlertStatus | null> {
-  const res = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.alert(communityId, msgId), ConsistentRead: true }),
-  );
-  return (res.Item?.status as AlertStatus | undefined) ?? null;
+  return sendStatus(db, keys.alert(communityId, msgId));
 }

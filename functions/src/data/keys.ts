@@ -246,6 +246,8 @@ export const keys = {
   alertRule: (communityId: string): ItemKey => ({ pk: c(communityId), sk: 'ALERTRULE' }),
   /** The alert of one message: its key is the idempotency key (one alert per message, ever). */
   alert: (communityId: string, msgId: string): ItemKey => ({ pk: c(communityId), sk: `ALERT#${msgId}` }),
+  /** The bot's answer to one command message: its key is the idempotency key (one answer per command). */
+  botReply: (communityId: string, msgId: string): ItemKey => ({ pk: c(communityId), sk: `BOTREPLY#${msgId}` }),
   /** A supplier of the community's directory (S3 §3); the Browse tab reads the partition whole (docs/suppliers.md). */
   supplier: (communityId: string, supplierId: string): ItemKey => ({
     pk: `${c(communityId)}#SUPPLIERS`,

@@ -2,15 +2,12 @@ import {
   DASHBOARD_MAX_RANGE_DAYS,
   DASHBOARD_RECENT_MESSAGES,
   avgMessagesDivisor,
-  defaultTimeZone,
-  type Community,
   type Dashboard,
   type Insights,
   type RecentMessage,
 } from '@kehila/shared';
-import { getCommunity } from '../../data/communities';
 import { queryMessagePage } from '../../data/messages';
-import { getDeliverySchedule } from '../../data/summary-settings';
+import { communityZone } from '../summaries/settings';
 import type { Deps } from '../deps';
 import { fail } from '../errors';
 import {
@@ -49,24 +46,6 @@ export function dashboardRange(
     ]);
   }
   return { from, to, divisor };
-}
-
-/**
- * The community and its time zone: the zone of its summary delivery settings (issue 10), or until an
- * admin saves them the default for the community (its language's country). Hours, "today" and the
- * end of the default ranges are the community's, whoever looks: two members abroad see the same
- * figures. Aggregates stay in UTC quarter hours, so a change of zone needs no re-aggregation.
- */
-export async function communityZone(
-  deps: Pick<Deps, 'db'>,
-  communityId: string,
-): Promise<{ community: Community | null; timeZone: string }> {
-  const [community, schedule] = await Promise.all([
-    getCommunity(deps.db, communityId),
-    getDeliverySchedule(deps.db, communityId),
-  ]);
-  const timeZone = schedule?.time_zone ?? (community ? defaultTimeZone(community) : 'UTC');
-  return { community, timeZone };
 }
 
 /** Messages of the community's local today, exactly, from the quarter hours of the UTC days it spans. */

@@ -1,8 +1,10 @@
 import type { Deps } from '../deps';
 import { logger } from '../logger';
 import type { BotCommandJob } from '../queues';
+import { keys } from '../../data/keys';
 import { takeFromWindow } from '../../data/rate-limits';
-import { getDeliverySchedule } from '../../data/summary-settings';
+import { claimSend, settleSend } from '../../data/send-claims';
+import { communityZone } from '../summaries/settings';
 import { generateSummary } from './ai-actions';
 import { localClock, whatsappText } from '../summaries/delivery';
 import { communityHasFeature } from '../access/entitlements';
@@ -47,11 +49,18 @@ async function summariesIncluded(deps: Deps, communityId: string): Promise<boole
 
 /**
  * Answers a bot command in its group through the WhatsApp port (the gateway's send API; the outbox
- * locally). Commands are rate-limited per group (BOT_COMMAND_LIMIT); past the limit the bot stays
- * silent until the window ends. The command itself was never stored as a message.
+ * locally), once: the answer to a command message is claimed before it is written (queues deliver at
+ * least once; a failed send is claimed again by the retry). Commands are rate-limited per group
+ * (BOT_COMMAND_LIMIT); past the limit the bot stays silent until the window ends. The command itself
+ * was never stored as a message.
  */
 export async function answerBotCommand(deps: Deps, job: BotCommandJob): Promise<{ replied: boolean }> {
   const now = deps.now();
+  const claim = job.msgId ? keys.botReply(job.communityId, job.msgId) : null;
+  if (claim && !(await claimSend(deps.db, claim, now, { entity: 'bot-reply', command: job.command }))) {
+    logger.info('bot command already answered', { communityId: job.communityId, command: job.command });
+    return { replied: false };
+  }
   const start = Math.floor(now.getTime() / 1000 / BOT_COMMAND_LIMIT.seconds) * BOT_COMMAND_LIMIT.seconds;
   const fits = await takeFromWindow(deps.db, {
     bucket: 'bot-commands',
@@ -65,28 +74,39 @@ export async function answerBotCommand(deps: Deps, job: BotCommandJob): Promise<
       communityId: job.communityId,
       command: job.command,
     });
+    if (claim) await settleSend(deps.db, claim, 'capped', now);
     return { replied: false };
   }
-  let text: string;
-  if (job.command === 'help') text = helpReply();
-  else if (job.command === 'id') text = `Group ID: ${job.groupId}`;
-  else if (!(await summariesIncluded(deps, job.communityId))) text = upgradeMessage(FEATURE_PLAN.daily_summaries);
-  else {
-    let since: string | undefined;
-    if (job.today) {
-      const schedule = await getDeliverySchedule(deps.db, job.communityId);
-      const zone = schedule?.time_zone ?? 'UTC';
-      // local midnight of today in the community's zone
-      since = new Date(
-        now.getTime() - localClock(now, zone).minutes * 60_000 - now.getUTCSeconds() * 1000,
-      ).toISOString();
-    }
-    const summary = await generateSummary(deps, job.communityId, {
-      ...(since ? { since } : {}),
-      limit: job.count ?? BOT_SUMMARY_DEFAULT,
+  try {
+    await deps.whatsapp.send({
+      communityId: job.communityId,
+      groupId: job.groupId,
+      text: await answerText(deps, job, now),
     });
-    text = whatsappText(summary.summary);
+  } catch (err) {
+    if (claim) await settleSend(deps.db, claim, 'failed', deps.now(), (err as Error).message);
+    throw err;
   }
-  await deps.whatsapp.send({ communityId: job.communityId, groupId: job.groupId, text });
+  if (claim) await settleSend(deps.db, claim, 'sent', deps.now());
   return { replied: true };
+}
+
+/** What the bot answers to a command. */
+async function answerText(deps: Deps, job: BotCommandJob, now: Date): Promise<string> {
+  if (job.command === 'help') return helpReply();
+  if (job.command === 'id') return `Group ID: ${job.groupId}`;
+  if (!(await summariesIncluded(deps, job.communityId))) return upgradeMessage(FEATURE_PLAN.daily_summaries);
+  let since: string | undefined;
+  if (job.today) {
+    const { timeZone } = await communityZone(deps, job.communityId);
+    // local midnight of today in the community's zone
+    since = new Date(
+      now.getTime() - localClock(now, timeZone).minutes * 60_000 - now.getUTCSeconds() * 1000,
+    ).toISOString();
+  }
+  const summary = await generateSummary(deps, job.communityId, {
+    ...(since ? { since } : {}),
+    limit: job.count ?? BOT_SUMMARY_DEFAULT,
+  });
+  return whatsappText(summary.summary);
 }

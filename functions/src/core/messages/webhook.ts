@@ -10,7 +10,7 @@ import type { WebhookRequest } from '../ports/whatsapp';
 import type { QueueMessageInput } from '../queues';
 import { applyParticipantEvents } from '../members/participants';
 import { parseBotCommand } from './bot-commands';
-import { dayOf, loadSenderHashKey } from './ids';
+import { dayOf, loadSenderHashKey, messageIdFor } from './ids';
 import { coalescerFor } from './send-coalescer';
 
 /** What a webhook call accepted: messages queued for storage, and events of unowned groups dropped. */
@@ -76,7 +76,13 @@ export async function receiveWhatsAppWebhook(
     // a bot command is answered in the group, never stored as an ordinary message
     const command = communityId ? parseBotCommand(m.text) : null;
     if (communityId && command)
-      commands.push({ communityId, groupId: m.group_id, ...command, correlation_id: correlationId });
+      commands.push({
+        communityId,
+        groupId: m.group_id,
+        ...command,
+        msgId: messageIdFor(m.group_id, m.provider_message_id),
+        correlation_id: correlationId,
+      });
     else if (communityId) inbound.push({ community_id: communityId, provider, ...m, correlation_id: correlationId });
     else {
       unclaimed.push({ kind: 'message', groupId: m.group_id, senderId: m.sender_id, text: m.text, groupName: null });

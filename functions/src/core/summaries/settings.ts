@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_SUMMARY_PROMPTS,
   defaultDeliverySchedule,
+  defaultTimeZone,
   type Community,
   type DeliverySchedule,
   PROMPT_HISTORY_MAX,
@@ -115,6 +116,24 @@ function merged(community: Community, schedule: DeliverySchedule): StoredDeliver
     summary_destination: community.summary_destination,
     ...schedule,
   };
+}
+
+/**
+ * The community and its time zone: the zone of its summary delivery settings (issue 10), or until an
+ * admin saves them the default for the community (its language's country). Hours, "today" and the
+ * end of the default ranges are the community's, whoever looks: two members abroad see the same
+ * figures. Aggregates stay in UTC quarter hours, so a change of zone needs no re-aggregation.
+ */
+export async function communityZone(
+  deps: Pick<Deps, 'db'>,
+  communityId: string,
+): Promise<{ community: Community | null; timeZone: string }> {
+  const [community, schedule] = await Promise.all([
+    getCommunity(deps.db, communityId),
+    getDeliverySchedule(deps.db, communityId),
+  ]);
+  const timeZone = schedule?.time_zone ?? (community ? defaultTimeZone(community) : 'UTC');
+  return { community, timeZone };
 }
 
 /** A community's delivery settings: its own daily/weekly/destination fields and its schedule (defaults until saved). */

@@ -5,6 +5,7 @@ import { answerBotCommand, BOT_COMMAND_LIMIT } from '@kehila/functions/core/mess
 import { queryAll } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
 import { getMessageById } from '@kehila/functions/data/messages';
+import { updateCommunity } from '@kehila/functions/data/communities';
 import { updateProfile } from '@kehila/functions/data/profiles';
 import { signIn, stack, useStackEnv } from '../../support';
 import { signedInUser } from '../accounts/users';
@@ -77,6 +78,76 @@ describe('bot commands in the group', () => {
       }),
     ).toEqual({ replied: true });
     expect(await outbox(deps, free.id)).toEqual(['This feature is available on the Pro plan']);
+  });
+
+  it("reads /summary today from midnight in the community's zone, its language's default until delivery settings are saved", async () => {
+    const token = (await signIn('admin@example.com', 'kehila-demo')).IdToken;
+    const hebrew = await communityWithGroup(deps, freshGroupId(), [subOf(token)]);
+    await updateCommunity(deps.db, hebrew.id, { group_language: 'Hebrew' });
+    const ids: string[] = [];
+    // 23:30 and 00:30 in Jerusalem (UTC+2 in November): yesterday and today there, both yesterday in UTC
+    for (const [hour, text] of [
+      [21, 'Who is bringing the projector?'],
+      [22, 'The projector is in the office'],
+    ] as const) {
+      const posted = await postMessage(stack().url, 'waha', {
+        groupId: hebrew.group_id as string,
+        senderId: '972501112224@c.us',
+        senderName: 'Avi Mizrahi',
+        timestamp: new Date(Date.UTC(2026, 10, 24, hour, 30, 0)),
+        text,
+      });
+      ids.push(posted.msgId);
+    }
+    await waitFor(async () =>
+      (await Promise.all(ids.map((id) => getMessageById(deps.db, hebrew.id, id)))).every(Boolean),
+    );
+    const sent: string[] = [];
+    const morning = Object.create(deps, {
+      now: { value: () => new Date('2026-11-25T09:00:00.000Z') },
+      whatsapp: { value: { send: async (m: { text: string }) => void sent.push(m.text) } },
+    }) as Deps;
+    await answerBotCommand(morning, {
+      communityId: hebrew.id,
+      groupId: hebrew.group_id as string,
+      command: 'summary',
+      count: null,
+      today: true,
+    });
+    expect(sent).toHaveLength(1);
+    // a Hebrew community's summary is in Hebrew: 'Messages: 1' (in UTC, today would hold none)
+    expect(sent[0]).toContain('הודעות: 1');
+  });
+
+  it('answers a command message once however often its job is delivered, and again after a failed send', async () => {
+    const sent: string[] = [];
+    let failNext = true;
+    const flaky = Object.create(deps, {
+      now: { value: () => new Date('2032-01-01T10:00:00.000Z') },
+      whatsapp: {
+        value: {
+          send: async (m: { text: string }) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('gateway down');
+            }
+            sent.push(m.text);
+          },
+        },
+      },
+    }) as Deps;
+    const job = {
+      communityId: community.id,
+      groupId: `${community.group_id}`,
+      command: 'id' as const,
+      count: null,
+      today: false,
+      msgId: `${community.group_id}:redelivered-command`,
+    };
+    await expect(answerBotCommand(flaky, job)).rejects.toThrow('gateway down');
+    expect(await answerBotCommand(flaky, job)).toEqual({ replied: true });
+    expect(await answerBotCommand(flaky, job)).toEqual({ replied: false });
+    expect(sent).toEqual([`Group ID: ${community.group_id}`]);
   });
 
   it('answers /id with the group id', async () => {

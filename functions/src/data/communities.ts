@@ -102,7 +102,10 @@ export async function listGroupClaims(db: Db): Promise<{ groupId: string; commun
   return queryAll(
     db,
     { index: 'gsi1', pk: keys.groupClaimsIndexPartition() },
-    { attributes: ['group_id', 'community_id'], map: (r) => ({ groupId: String(r.group_id), communityId: String(r.community_id) }) },
+    {
+      attributes: ['group_id', 'community_id'],
+      map: (r) => ({ groupId: String(r.group_id), communityId: String(r.community_id) }),
+    },
   );
 }
 

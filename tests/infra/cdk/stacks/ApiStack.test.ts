@@ -810,10 +810,16 @@ describe('api stack: the schedules', () => {
     // its role invokes this function only
     const role = resourcesOf(api, 'AWS::IAM::Role')[referencedId(schedule.Properties.Target.RoleArn)]!;
     const policies = Object.values(resourcesOf(api, 'AWS::IAM::Policy')).filter((p) =>
-      (p.Properties.Roles as unknown[]).some((r) => referencedId(r) === referencedId(schedule.Properties.Target.RoleArn)),
+      (p.Properties.Roles as unknown[]).some(
+        (r) => referencedId(r) === referencedId(schedule.Properties.Target.RoleArn),
+      ),
     );
     expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal.Service).toBe('scheduler.amazonaws.com');
-    expect(policies.flatMap((p) => p.Properties.PolicyDocument.Statement.map((st: { Resource: unknown }) => referencedId(st.Resource)))).toEqual([fnId]);
+    expect(
+      policies.flatMap((p) =>
+        p.Properties.PolicyDocument.Statement.map((st: { Resource: unknown }) => referencedId(st.Resource)),
+      ),
+    ).toEqual([fnId]);
     const worker = Object.values(functions).find(
       (f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-sync-group-members',
     );

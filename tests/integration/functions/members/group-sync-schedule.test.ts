@@ -66,7 +66,13 @@ describe('the scheduled participant-list read', () => {
     const b = await communityWithGroup(deps, freshGroupId());
     // a claim whose community no longer holds the group (disconnected): not read
     const now = new Date();
-    const gone = blankCommunity({ id: `nogroup-${randomUUID().slice(0, 8)}`, name: 'Gone', groupId: null, ownerId: null, now });
+    const gone = blankCommunity({
+      id: `nogroup-${randomUUID().slice(0, 8)}`,
+      name: 'Gone',
+      groupId: null,
+      ownerId: null,
+      now,
+    });
     await createCommunity(deps.db, gone);
     await claimGroup(deps.db, freshGroupId(), gone.id);
 
@@ -119,8 +125,9 @@ describe('the scheduled participant-list read', () => {
       // idempotent: the same list read again changes nothing
       const again = await handler(sqsEvent([a.id]));
       expect(again.batchItemFailures).toEqual([]);
-      const state = (list: Iterable<{ wa_id: string; status: string; joined_at: string | null; left_at: string | null }>) =>
-        [...list].map((p) => [p.wa_id, p.status, p.joined_at, p.left_at]).sort();
+      const state = (
+        list: Iterable<{ wa_id: string; status: string; joined_at: string | null; left_at: string | null }>,
+      ) => [...list].map((p) => [p.wa_id, p.status, p.joined_at, p.left_at]).sort();
       expect(state(await listParticipants(deps.db, a.id))).toEqual(state(byId.values()));
     } finally {
       setDeps(deps);

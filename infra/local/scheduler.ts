@@ -100,7 +100,9 @@ export const LOCAL_GROUP_SYNC_INTERVAL_MS = 6 * 3_600_000;
 /**
  * The local stand-in for the participant-list schedule (functions/src/schedules/group-sync.ts): queues
  * one read per connected community on the `participants` queue, worked by the same worker as in the
- * cloud; the first run comes 10 minutes after start, then every 6 hours.
+ * cloud; the first run comes 6 hours after start (not at once: the connection already read each list,
+ * and a test run of the stack must not see its test groups' participants read mid-test), then every
+ * 6 hours.
  */
 export function startGroupSyncScheduler(
   deps: Pick<Deps, 'db' | 'queues'>,
@@ -114,6 +116,9 @@ export function startGroupSyncScheduler(
       return r.connected > 0 ? `group participants: ${r.connected} participant lists queued for a read` : null;
     },
     log,
-    { firstMs: opts.firstMs ?? 600_000, intervalMs: opts.intervalMs ?? LOCAL_GROUP_SYNC_INTERVAL_MS },
+    {
+      firstMs: opts.firstMs ?? LOCAL_GROUP_SYNC_INTERVAL_MS,
+      intervalMs: opts.intervalMs ?? LOCAL_GROUP_SYNC_INTERVAL_MS,
+    },
   );
 }

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { App } from 'aws-cdk-lib';
 import { buildKehila } from '../infra/cdk/build';
 import { parseDeployConfig } from '../infra/cdk/config';
+import { SCHEDULES } from '../infra/cdk/constructs/FunctionSchedule';
 import { BUNDLE_METAFILE_CONTEXT } from '../infra/cdk/constructs/ServiceFunction';
 import { usesOf } from '../infra/cdk/function-uses';
 import { queues } from '../functions/src/core/queues';
@@ -128,11 +129,10 @@ function contents(dir: string, files: readonly string[]): string {
     .join(', ');
 }
 
-/** The scheduled functions, by service name, and the owner function-uses knows them by. */
-const SCHEDULES: Readonly<Record<string, string>> = {
-  'aggregate-schedule': 'schedules/aggregates',
-  'summary-schedule': 'schedules/summaries',
-};
+/** The scheduled functions, by service name, and the owner function-uses knows them by (their declarations). */
+const SCHEDULE_OWNERS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SCHEDULES).map(([name, def]) => [def.service, `schedules/${name}`]),
+);
 
 /**
  * The owner name function-uses knows a service by (`kehila-enrich` → `workers/enrich`): queue
@@ -142,7 +142,7 @@ function ownerOf(service: string): { owner: string; kind: 'http' | 'worker' | 's
   const name = service.replace(/^kehila-/, '');
   const worker = Object.values(queues).find((q) => q.worker.split('/').pop() === name)?.worker;
   if (worker) return { owner: worker, kind: 'worker' };
-  const schedule = SCHEDULES[name];
+  const schedule = SCHEDULE_OWNERS[name];
   if (schedule) return { owner: schedule, kind: 'schedule' };
   if (['realtime', 'pre-sign-up', 'post-confirmation', 'custom-message', 'triggers'].includes(name)) {
     return { owner: name, kind: 'other' };

@@ -8,7 +8,7 @@ import { queueUrlEnvName } from '@kehila/functions/core/config';
 import type { Deps } from '@kehila/functions/core/deps';
 import { setDeps } from '@kehila/functions/wiring/deps';
 import { createLocalDeps } from '@kehila/functions/wiring/local';
-import { startAggregateScheduler, startSummaryScheduler } from './scheduler';
+import { startAggregateScheduler, startGroupSyncScheduler, startSummaryScheduler } from './scheduler';
 import { logger } from '@kehila/functions/core/logger';
 import type { QueueName } from '@kehila/functions/core/queues';
 import { ensureTable } from './engines/dynamodb';
@@ -207,6 +207,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     closers.push(async () => scheduler.stop());
     const aggregates = startAggregateScheduler(deps, log);
     closers.push(async () => aggregates.stop());
+    const groupSync = startGroupSyncScheduler(deps, log);
+    closers.push(async () => groupSync.stop());
 
     // The web middleware exists only once the gateway listens (Vite's HMR attaches to its server):
     // page requests that arrive before then wait for it instead of getting a 404.

@@ -30,6 +30,11 @@ export interface QueueDef {
    * the failure (settleBatch). Queues without it retry after `visibilityTimeoutSeconds`.
    */
   readonly retryBackoff?: { readonly firstSeconds: number; readonly maxSeconds: number };
+  /**
+   * At most this many worker invocations at once (the SQS event source's maximum concurrency, ≥ 2):
+   * for a worker that calls an API with a rate limit. Locally the pollers' own concurrency applies.
+   */
+  readonly maxConcurrency?: number;
 }
 
 /**
@@ -136,6 +141,13 @@ export const AlertJobSchema = z.object({
   ...correlation,
 });
 export type AlertJob = z.infer<typeof AlertJobSchema>;
+
+/** One community's group participant list to read (the participant-list schedule sends it). */
+export const GroupSyncJobSchema = z.object({
+  communityId: z.string().min(1),
+  ...correlation,
+});
+export type GroupSyncJob = z.infer<typeof GroupSyncJobSchema>;
 
 export const queues = {
   ingest: {
@@ -262,6 +274,25 @@ export const queues = {
     message: AlertJobSchema,
     // the admin's chat (the gateway's send API) and the link back to the message
     uses: { whatsapp: ['send'], secrets: ['whatsapp'], webOrigin: true } as RouteUses,
+  },
+  participants: {
+    worker: 'workers/sync-group-members',
+    // one community's participant list per invocation: one gateway call, then the table writes
+    batchSize: 1,
+    // all communities share the deployment's gateway: two reads at a time stay inside its rate limits
+    maxConcurrency: 2,
+    // a failed read (the gateway down or rate-limiting) is retried 5 then 10 minutes later, then
+    // dead-lettered; the next scheduled read reads the list again anyway
+    maxReceiveCount: 3,
+    retryBackoff: { firstSeconds: 300, maxSeconds: 900 },
+    visibilityTimeoutSeconds: 120,
+    timeoutSeconds: 90,
+    memoryMb: 512,
+    summary:
+      "Scheduled reads of a connected group's participant list: who joined and who left since the last read (docs/members.md).",
+    message: GroupSyncJobSchema,
+    // the list (the gateway's API, with its secret) and the ids of participants (the sender hash key)
+    uses: { whatsapp: ['send'], secrets: ['whatsapp', 'senderHashKey'] } as RouteUses,
   },
 } as const satisfies Record<string, QueueDef>;
 

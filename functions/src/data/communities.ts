@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { CommunitySchema, type Community } from '@kehila/shared';
-import { batchGet, isConditionFailed, setExpression, stripKeys, type Db } from './db';
+import { batchGet, isConditionFailed, queryAll, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /** A community by id, or null. */
@@ -70,7 +70,13 @@ export async function claimGroup(
     await db.doc.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...keys.groupClaim(groupId), entity: 'group_claim', group_id: groupId, community_id: communityId },
+        Item: {
+          ...keys.groupClaim(groupId),
+          ...keys.groupClaimIndex(groupId),
+          entity: 'group_claim',
+          group_id: groupId,
+          community_id: communityId,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR community_id = :c',
         ExpressionAttributeValues: { ':c': communityId },
       }),
@@ -89,6 +95,39 @@ export async function findCommunityIdByGroup(db: Db, groupId: string): Promise<s
     new GetCommand({ TableName: db.table, Key: keys.groupClaim(groupId), ConsistentRead: true }),
   );
   return typeof res.Item?.community_id === 'string' ? res.Item.community_id : null;
+}
+
+/** Every claimed group and the community that holds it (Query gsi1 `GROUP_CLAIMS`). */
+export async function listGroupClaims(db: Db): Promise<{ groupId: string; communityId: string }[]> {
+  return queryAll(
+    db,
+    { index: 'gsi1', pk: keys.groupClaimsIndexPartition() },
+    {
+      attributes: ['group_id', 'community_id'],
+      map: (r) => ({ groupId: String(r.group_id), communityId: String(r.community_id) }),
+    },
+  );
+}
+
+/**
+ * Puts a claim made before the claims were indexed into the `GROUP_CLAIMS` index, while
+ * `communityId` holds it (a Refresh from WhatsApp does it; an indexed claim is rewritten unchanged).
+ */
+export async function indexGroupClaim(db: Db, groupId: string, communityId: string): Promise<void> {
+  const index = keys.groupClaimIndex(groupId);
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.groupClaim(groupId),
+        UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+        ConditionExpression: 'community_id = :c',
+        ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':c': communityId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
 }
 
 /** Deletes a community item (undoes a community whose group could not be claimed). */

@@ -70,6 +70,9 @@ export const keys = {
 
   /** One community per WhatsApp group: a claim item written with a condition. */
   groupClaim: (groupId: string): ItemKey => ({ pk: `GROUP#${groupId}`, sk: 'GROUP' }),
+  /** gsi1 of a group claim: every claimed group (the scheduled participant-list read). */
+  groupClaimIndex: (groupId: string) => ({ gsi1pk: 'GROUP_CLAIMS', gsi1sk: groupId }),
+  groupClaimsIndexPartition: () => 'GROUP_CLAIMS',
 
   /** Receipt of a processed billing webhook body (replays change nothing). */
   billingReceipt: (bodySha256: string): ItemKey => ({ pk: 'WEBHOOK#billing', sk: bodySha256 }),

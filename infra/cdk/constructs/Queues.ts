@@ -114,6 +114,7 @@ export class Queues extends Construct {
           batchSize: def.batchSize,
           reportBatchItemFailures: true,
           ...(def.batchSize > 10 ? { maxBatchingWindow: BATCH_WINDOW_ABOVE_10 } : {}),
+          ...(def.maxConcurrency !== undefined ? { maxConcurrency: def.maxConcurrency } : {}),
         }),
       );
       for (const q of def.uses.queues ?? []) this.grantSend(q, worker.role);

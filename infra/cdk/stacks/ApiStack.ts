@@ -23,8 +23,7 @@ import {
 import { DATA_EXPORTS_PREFIX, IMPORTS_PREFIX, LOGO_UPLOADS_PREFIX, LOGOS_PREFIX } from '../constructs/ObjectStorage';
 import { OriginSecret } from '../constructs/OriginSecret';
 import { Queues } from '../constructs/Queues';
-import { SummarySchedule } from '../constructs/SummarySchedule';
-import { AggregateSchedule } from '../constructs/AggregateSchedule';
+import { FunctionSchedule } from '../constructs/FunctionSchedule';
 import { RealtimeApi } from '../constructs/RealtimeApi';
 import type { ServiceFunction } from '../constructs/ServiceFunction';
 import { SECRETS, usesOf, type SecretUse } from '../function-uses';
@@ -207,8 +206,9 @@ export class ApiStack extends Stack {
     // Declared first: the grants above name queues, and the workers' grants run as the queues build them.
     const queues: Queues = new Queues(this, 'Queues', { wiring, alarmTopic: alerts.topic });
     this.queues = queues;
-    new SummarySchedule(this, 'SummarySchedule', { wiring, queues });
-    new AggregateSchedule(this, 'AggregateSchedule', { wiring });
+    new FunctionSchedule(this, 'SummarySchedule', { wiring, queues, name: 'summaries' });
+    new FunctionSchedule(this, 'AggregateSchedule', { wiring, queues, name: 'aggregates' });
+    new FunctionSchedule(this, 'GroupSyncSchedule', { wiring, queues, name: 'group-sync' });
     this.api = new Api(this, 'Api', {
       wiring,
       userPool: props.userPool,

@@ -5,7 +5,7 @@ import { listConnectionsByPhone, updatePendingConnection, type ConnectionRecord 
 import { codeNeededReply, connectedReply, parseConnectCommand, phoneDigitsOfSender } from './connect-command';
 import { CONNECT_CODE_MAX_ATTEMPTS } from '@kehila/shared';
 import { VERIFICATION_MESSAGES } from './verification';
-import { syncGroupMembers } from '../members/group-reconciliation';
+import { readParticipantList } from '../members/group-reconciliation';
 
 /** A group event seen by the bot in a group that no community owns yet. */
 export interface UnclaimedGroupEvent {
@@ -96,7 +96,7 @@ export async function completeConnectionFromBot(deps: BotDeps, event: UnclaimedG
 /** On connecting, the group's participant list is read once through the gateway (members reconciled with the group). */
 async function readParticipantsOnConnect(deps: BotDeps, communityId: string): Promise<void> {
   try {
-    await syncGroupMembers(deps, communityId);
+    await readParticipantList(deps, communityId);
   } catch (err) {
     // The connection stands; the admin can read the list again from the members screen.
     logger.warn('bot connection: the group participant list was not read', { communityId, error: err as Error });

@@ -1,5 +1,5 @@
 import type { GroupParticipant, GroupReconciliation, Member, MemberNotInGroup } from '@kehila/shared';
-import { getCommunity } from '../../data/communities';
+import { getCommunities, getCommunity, indexGroupClaim, listGroupClaims } from '../../data/communities';
 import { listMembers } from '../../data/memberships';
 import { getParticipantsSync, listParticipants, type ParticipantRecord } from '../../data/participants';
 import type { Deps } from '../deps';
@@ -113,19 +113,61 @@ export async function groupReconciliation(
   return reconcile(participants, members, { groupConnected: !!community?.group_id, syncedAt });
 }
 
+/** What one read of a group's participant list did, or why it read nothing. */
+export type ParticipantListRead =
+  | { readonly status: 'read'; readonly listed: number; readonly left: number }
+  | { readonly status: 'no-group' | 'no-gateway' };
+
 /**
- * `POST …/group-members/sync`: reads the group's participant list through the gateway and applies
- * it (listed: in the group; in the group before but not listed: left), then answers the reconciliation.
+ * Reads the group's participant list through the gateway and applies it (listed: in the group; in
+ * the group before but not listed: left, dated now). Idempotent: a second read of the same list
+ * changes nothing. The one sync of the Refresh button, the connection and the schedule.
+ */
+export async function readParticipantList(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'whatsapp' | 'secrets'>,
+  communityId: string,
+): Promise<ParticipantListRead> {
+  const community = await getCommunity(deps.db, communityId);
+  if (!community?.group_id) return { status: 'no-group' };
+  const listed = deps.whatsapp.participants ? await deps.whatsapp.participants(community.group_id) : null;
+  if (!listed) return { status: 'no-gateway' };
+  await loadSenderHashKey(deps);
+  // a claim made before the claims were indexed enters the schedule's index here
+  await indexGroupClaim(deps.db, community.group_id, communityId);
+  const applied = await applyParticipantList(deps, communityId, listed, await listParticipants(deps.db, communityId));
+  return { status: 'read', ...applied };
+}
+
+/**
+ * `POST …/group-members/sync` (and the connection): reads the participant list, then answers the
+ * reconciliation.
  */
 export async function syncGroupMembers(
   deps: Pick<Deps, 'db' | 'config' | 'now' | 'whatsapp' | 'secrets'>,
   communityId: string,
 ): Promise<GroupReconciliation> {
-  const community = await getCommunity(deps.db, communityId);
-  if (!community?.group_id) throw fail.badRequest('Group ID is missing');
-  const listed = deps.whatsapp.participants ? await deps.whatsapp.participants(community.group_id) : null;
-  if (!listed) throw fail.badRequest("No WhatsApp gateway is configured to read the group's participant list");
-  await loadSenderHashKey(deps);
-  await applyParticipantList(deps, communityId, listed, await listParticipants(deps.db, communityId));
+  const read = await readParticipantList(deps, communityId);
+  if (read.status === 'no-group') throw fail.badRequest('Group ID is missing');
+  if (read.status === 'no-gateway')
+    throw fail.badRequest("No WhatsApp gateway is configured to read the group's participant list");
   return groupReconciliation(deps, communityId);
+}
+
+/**
+ * One run of the participant-list schedule (docs/members.md): every connected community (the
+ * claimed groups whose community still holds them: one index query and a BatchGet), one `participants`
+ * queue message each. The worker reads each list on its own, so one failed read stops no other.
+ */
+export async function runGroupSyncSchedule(deps: Pick<Deps, 'db' | 'queues'>): Promise<{ connected: number }> {
+  const claims = await listGroupClaims(deps.db);
+  const communities = await getCommunities(
+    deps.db,
+    [...new Set(claims.map((c) => c.communityId))],
+  );
+  const held = new Set(claims.map((c) => `${c.communityId}|${c.groupId}`));
+  const jobs = communities
+    .filter((c) => c.group_id && held.has(`${c.id}|${c.group_id}`))
+    .map((c) => ({ communityId: c.id }));
+  if (jobs.length > 0) await deps.queues.sendBatch('participants', jobs);
+  return { connected: jobs.length };
 }

@@ -4,7 +4,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes, routeKey, type AnyRoute } from '@kehila/shared';
 import { areaEntry, areasWithRoutes } from '@kehila/functions/http/areas';
-import { queues } from '@kehila/functions/core/queues';
+import { queues, type QueueDef } from '@kehila/functions/core/queues';
 import {
   DEFAULT_BEDROCK_EMBED_MODEL_ID,
   DEFAULT_BEDROCK_MODEL_ID,
@@ -207,6 +207,9 @@ describe('api stack: queues and workers from the declarations', () => {
     expect(mapping.Properties.BatchSize).toBe(def.batchSize);
     expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     if (def.batchSize > 10) expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeGreaterThan(0);
+    // a worker calling a rate-limited API runs at most its declared number at once
+    const maxConcurrency = (def as QueueDef).maxConcurrency;
+    expect(mapping.Properties.ScalingConfig?.MaximumConcurrency).toBe(maxConcurrency);
 
     const worker = functions[referencedId(mapping.Properties.FunctionName)]!;
     expect(worker.Properties.Timeout).toBe(def.timeoutSeconds);
@@ -606,6 +609,7 @@ describe('api stack: what each function may use beyond the table and queues (fun
       ['kehila-deliver-summaries', 'waha'],
       ['kehila-members', 'waha'],
       ['kehila-send-alerts', 'waha'],
+      ['kehila-sync-group-members', 'waha'],
       ['kehila-webhooks', 'waha'],
     ]);
     expect(carrying(noWorkers, 'WEB_ORIGIN')).toEqual([]);
@@ -767,10 +771,10 @@ describe('api stack: WebSocket API for live events (functions/src/realtime/decla
   });
 });
 
-describe('api stack: the summary schedule', () => {
+describe('api stack: the schedules', () => {
   it('runs the summary schedule function every 5 minutes through EventBridge Scheduler, with a role that may invoke only it', () => {
     const schedules = Object.values(resourcesOf(api, 'AWS::Scheduler::Schedule'));
-    expect(schedules).toHaveLength(2);
+    expect(schedules).toHaveLength(3);
     const schedule = schedules.find((s) => s.Properties.ScheduleExpression === 'rate(5 minutes)')!;
     expect(schedule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
     const fnId = referencedId(schedule.Properties.Target.Arn);
@@ -794,5 +798,31 @@ describe('api stack: the summary schedule', () => {
     expect(env.POWERTOOLS_SERVICE_NAME).toBe('kehila-aggregate-schedule');
     expect(env).toHaveProperty('SENDER_HASH_KEY_SECRET_NAME');
     expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_'))).toEqual([]);
+  });
+  it('reads every connected group’s participant list every 6 hours: the schedule sends to the participants queue only, two reads at a time', () => {
+    const schedule = Object.values(resourcesOf(api, 'AWS::Scheduler::Schedule')).find(
+      (s) => s.Properties.ScheduleExpression === 'rate(6 hours)',
+    )!;
+    const fnId = referencedId(schedule.Properties.Target.Arn);
+    const env = functions[fnId]!.Properties.Environment.Variables;
+    expect(env.POWERTOOLS_SERVICE_NAME).toBe('kehila-group-sync-schedule');
+    expect(Object.keys(env).filter((k) => k.startsWith('QUEUE_URL_'))).toEqual(['QUEUE_URL_PARTICIPANTS']);
+    // its role invokes this function only
+    const role = resourcesOf(api, 'AWS::IAM::Role')[referencedId(schedule.Properties.Target.RoleArn)]!;
+    const policies = Object.values(resourcesOf(api, 'AWS::IAM::Policy')).filter((p) =>
+      (p.Properties.Roles as unknown[]).some(
+        (r) => referencedId(r) === referencedId(schedule.Properties.Target.RoleArn),
+      ),
+    );
+    expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal.Service).toBe('scheduler.amazonaws.com');
+    expect(
+      policies.flatMap((p) =>
+        p.Properties.PolicyDocument.Statement.map((st: { Resource: unknown }) => referencedId(st.Resource)),
+      ),
+    ).toEqual([fnId]);
+    const worker = Object.values(functions).find(
+      (f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'kehila-sync-group-members',
+    );
+    expect(worker?.Properties.Environment.Variables).toHaveProperty('QUEUE_URL_PARTICIPANTS');
   });
 });

@@ -64,6 +64,7 @@ const queued: Record<QueueName, unknown[]> = {
   rights: [],
   enrichment: [],
   alerts: [],
+  participants: [],
 };
 /** Set to make the ingest queue refuse sends after that many batches (a worker dying midway). */
 let failIngestAfterBatches: number | null = null;

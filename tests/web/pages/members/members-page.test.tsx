@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { routes, type Member, type UserCommunity } from '@kehila/shared';
 import MembersPage from '../../../../web/src/pages/members';
 import { resetAuth, setSignedIn } from '../../helpers/amplify-auth';
@@ -10,6 +10,18 @@ import { COMMUNITY, FakeApi, setUpMessagesTests, type ApiCall } from '../message
 vi.mock('aws-amplify/auth', () => import('../../helpers/amplify-auth').then((m) => m.authModule));
 
 setUpMessagesTests(setSignedIn, resetAuth);
+
+// React's key warning fails the test that caused it (SpaceBetween wraps a text child, such as an
+// empty search text left by `q && …`, in a div without a key).
+let consoleError: MockInstance<typeof console.error>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  const keyWarnings = consoleError.mock.calls.filter((c) => String(c[0]).includes('unique "key"'));
+  consoleError.mockRestore();
+  expect(keyWarnings).toEqual([]);
+});
 
 /** A member; every field a test does not give has a plain value. */
 function member(id: string, over: Partial<Member> = {}): Member {

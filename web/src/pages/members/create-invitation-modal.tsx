@@ -104,7 +104,8 @@ export function CreateInvitationModal({ communityId, onClose }: { communityId: s
       }
     >
       <SpaceBetween size="m">
-        {f.useLogo && logo && <img src={logo} alt="" style={{ maxHeight: 56 }} />}
+        {/* a boolean, not an empty logo address: SpaceBetween wraps a text child in a div without a key */}
+        {f.useLogo && logo !== '' && <img src={logo} alt="" style={{ maxHeight: 56 }} />}
         <FormField label={T.communityName} errorText={errors.communityName}>
           <Input value={f.communityName} onChange={({ detail }) => set({ communityName: detail.value })} />
         </FormField>

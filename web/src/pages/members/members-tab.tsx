@@ -161,7 +161,7 @@ export function MembersTab({ communityId }: { communityId: string }) {
     <Box textAlign="center" padding="l">
       <SpaceBetween size="s">
         <b>{T.noMembers}</b>
-        {q && <Button onClick={() => setQ('')}>{T.clearSearch}</Button>}
+        {q !== '' && <Button onClick={() => setQ('')}>{T.clearSearch}</Button>}
       </SpaceBetween>
     </Box>
   );
@@ -247,7 +247,8 @@ export function MembersTab({ communityId }: { communityId: string }) {
           onChange={({ detail }) => setView(detail.selectedId as 'grid' | 'table')}
         />
       </SpaceBetween>
-      {q && total > 0 && <Alert type="info">{T.found(total)}</Alert>}
+      {/* a boolean, not the empty search text: SpaceBetween wraps a text child in a div without a key */}
+      {q !== '' && total > 0 && <Alert type="info">{T.found(total)}</Alert>}
       {selected.length > 0 && (
         <Container>
           <SpaceBetween size="s" direction="horizontal" alignItems="center">

@@ -1,4 +1,5 @@
 import {
+  ChangeMessageVisibilityCommand,
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
@@ -122,7 +123,9 @@ export async function startPollers(opts: PollerOptions): Promise<Pollers> {
                 MaxNumberOfMessages: Math.min(SQS_MAX_RECEIVE, def.batchSize - messages.length),
                 // Short polls: local-aws-sqs long polls can hand out one message twice (see latestReceipts).
                 WaitTimeSeconds: 0,
-                ...(opts.retryDelaySeconds !== undefined ? { VisibilityTimeout: opts.retryDelaySeconds } : {}),
+                // Hidden for as long as the worker may run, as Lambda's event source does: a shorter
+                // time would hand a slow job to a second poller while the first still works on it.
+                VisibilityTimeout: def.visibilityTimeoutSeconds,
                 MessageSystemAttributeNames: ['All'],
                 AttributeNames: ['All'],
               }),
@@ -156,6 +159,20 @@ export async function startPollers(opts: PollerOptions): Promise<Pollers> {
             failed = new Set(records.map((r) => r.messageId));
           }
           const done = records.filter((r) => !failed.has(r.messageId));
+          // A failed message is retried after `retryDelaySeconds` (tests: soon), not the queue's timeout.
+          if (opts.retryDelaySeconds !== undefined) {
+            for (const r of records.filter((x) => failed.has(x.messageId))) {
+              await opts.sqs
+                .send(
+                  new ChangeMessageVisibilityCommand({
+                    QueueUrl: url,
+                    ReceiptHandle: r.receiptHandle,
+                    VisibilityTimeout: opts.retryDelaySeconds,
+                  }),
+                )
+                .catch((err: unknown) => opts.onError?.(queue, err));
+            }
+          }
           for (let i = 0; i < done.length; i += SQS_MAX_RECEIVE) {
             await opts.sqs.send(
               new DeleteMessageBatchCommand({

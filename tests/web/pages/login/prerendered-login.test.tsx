@@ -93,6 +93,13 @@ describe('the prerendered /login', () => {
     ]);
   });
 
+  it('takes the verification code out of the address in place, keeping the e-mail to prefill', async () => {
+    openPrerenderedLogin(`/login?verify=123456&email=${encodeURIComponent(dana.email)}`);
+    await waitFor(() => expect(window.location.search).toBe(`?email=${encodeURIComponent(dana.email)}`));
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.getByLabelText(/e-?mail/i)).toHaveValue(dana.email);
+  });
+
   it('shows the start-up failure page when config.json cannot be read', async () => {
     startBrowserSession.mockResolvedValue({ ok: false, error: new Error('config.json: 404') });
     const { user } = openPrerenderedLogin();

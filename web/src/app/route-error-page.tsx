@@ -3,9 +3,9 @@ import { useRouteError } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import { PublicPage } from '../components/public-page';
+import { routeErrorText } from './route-error-text';
 
-/** S1 §8 error-boundary texts. */
-export const routeErrorText = { title: 'Something went wrong', refresh: 'Refresh Page' } as const;
+export { routeErrorText };
 
 /** Shown when a screen throws or its code fails to load (e.g. after a deploy): says so and offers a reload. */
 export function RouteErrorPage() {

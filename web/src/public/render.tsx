@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { localHref, type PublicLang, type PublicPageName } from '@kehila/shared/public-pages';
 import { StandaloneLogin } from '../pages/login/standalone';
 import { PAGE_HEAD, PublicApp } from './public-app';
@@ -14,9 +13,7 @@ export function renderPublicPage(
     <StrictMode>
       {page === 'login' ? (
         // /login's sign-in view as a visitor without a session sees it first (web/src/pages/login/main.tsx).
-        <MemoryRouter initialEntries={[localHref('/login', lang)]}>
-          <StandaloneLogin />
-        </MemoryRouter>
+        <StandaloneLogin url={localHref('/login', lang)} />
       ) : (
         <PublicApp page={page} lang={lang} />
       )}

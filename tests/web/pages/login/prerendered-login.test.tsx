@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../../web/src/api/client';
 import type { SessionStart } from '../../../../web/src/app/browser-session';
@@ -37,13 +36,11 @@ beforeEach(() => {
   });
 });
 
+/** The page outside any router, on the browser's address (window-login-nav.tsx). */
 function openPrerenderedLogin(path = '/login') {
   const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <StandaloneLogin />
-    </MemoryRouter>,
-  );
+  window.history.replaceState(null, '', path);
+  render(<StandaloneLogin />);
   return { user };
 }
 
@@ -68,8 +65,9 @@ describe('the prerendered /login', () => {
     setSignedIn(dana);
     openPrerenderedLogin();
     await waitFor(() => expect(startBrowserSession).toHaveBeenCalledTimes(1));
-    // The app's routes are a full page load away: the page waits for it.
-    expect(await screen.findByTestId('loading-screen')).toBeInTheDocument();
+    // The app's routes are a full page load away: the page waits for it (the wait of the session, then of the
+    // next page: one loading screen replaces the other, so it is looked up afresh).
+    await waitFor(() => expect(screen.getByTestId('loading-screen')).toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Sign in to Kehila' })).not.toBeInTheDocument();
   });
 
@@ -93,6 +91,13 @@ describe('the prerendered /login', () => {
     expect(JSON.parse(window.sessionStorage.getItem('kehila:toasts') ?? '[]')).toEqual([
       { kind: 'success', message: 'Logged in successfully' },
     ]);
+  });
+
+  it('takes the verification code out of the address in place, keeping the e-mail to prefill', async () => {
+    openPrerenderedLogin(`/login?verify=123456&email=${encodeURIComponent(dana.email)}`);
+    await waitFor(() => expect(window.location.search).toBe(`?email=${encodeURIComponent(dana.email)}`));
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.getByLabelText(/e-?mail/i)).toHaveValue(dana.email);
   });
 
   it('shows the start-up failure page when config.json cannot be read', async () => {

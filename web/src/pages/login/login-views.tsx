@@ -1,7 +1,7 @@
 import { Component, use, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import { routeErrorText } from '../../app/route-error-page';
+import { routeErrorText } from '../../app/route-error-text';
 import { useLoginText } from './login-lang';
 import type * as Views from './views';
 

@@ -2,7 +2,6 @@ import '@cloudscape-design/global-styles/index.css';
 import '../../app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { startPwa } from '../../pwa/pwa-store';
 import { StandaloneLogin } from './standalone';
 
@@ -21,9 +20,7 @@ const params = new URLSearchParams(window.location.search);
 params.delete('lang');
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <StandaloneLogin />
-    </BrowserRouter>
+    <StandaloneLogin />
   </StrictMode>
 );
 // Hydrated as a transition: React then hydrates in short pieces, yielding to the browser between them,

@@ -1,20 +1,21 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ApiClientContext } from '../../api/api-client-context';
 import { SessionReadyContext, type Session } from '../../app/session';
 import { AuthProvider } from '../../auth/auth-provider';
-import { LoadingScreen } from '../../components/loading-screen';
 import { ToastProvider } from '../../components/toast/toast-provider';
 import { ConfigErrorPage } from '../../config/config-error-page';
 import { AppPrompts } from '../../pwa/app-prompts';
 import { RuntimeConfigContext } from '../../config/runtime-config-context';
-import LoginPage from '.';
+import { useLoginNav } from './login-nav';
+import { LoginScreen } from './login-screen';
 import { onFirstInteraction } from './login-views';
+import { WindowLoginNav } from './window-login-nav';
 
 // /login as a prerendered page (docs/public-pages.md): the build renders the sign-in view to HTML and
-// this tree hydrates it, without the app's router, shell or query cache. What starts a session
-// (config.json, Amplify, the API client with zod and the contract) loads on the first interaction, or
-// at once for a visitor Amplify remembers; any other path is left to the app by a full page load.
+// this tree hydrates it, without the app's router (window.location's navigation, window-login-nav.tsx),
+// shell or query cache. What starts a session (config.json, Amplify, the API client with zod and the
+// contract) loads on the first interaction, or at once for a visitor Amplify remembers; any other path
+// is left to the app by a full page load.
 
 /** Amplify keeps `CognitoIdentityServiceProvider.<client id>.LastAuthUser` while someone is signed in. */
 function rememberedUser(storage: Storage): boolean {
@@ -31,7 +32,7 @@ function rememberedUser(storage: Storage): boolean {
 
 /** Provides what /login's actions need, starting the browser's session when first needed. */
 function DeferredSession({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
+  const { navigate } = useLoginNav();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const [session, setSession] = useState<Session | null>(null);
@@ -72,30 +73,18 @@ function DeferredSession({ children }: { children: ReactNode }) {
   );
 }
 
-/** Any path but /login (after sign-in, the dashboard) belongs to the app: a full page load. */
-function LeaveForApp() {
-  const { pathname, search, hash } = useLocation();
-  useEffect(() => {
-    window.location.replace(`${pathname}${search}${hash}`);
-  }, [pathname, search, hash]);
-  return <LoadingScreen />;
-}
-
-/** The prerendered /login's tree, inside a router given by the caller (memory at build time, browser history after). */
-export function StandaloneLogin() {
+/**
+ * The prerendered /login's tree, on the browser's address (`url` when rendered at build time). Any other
+ * path (the dashboard after sign-in) is a full page load into the app.
+ */
+export function StandaloneLogin({ url }: { url?: string }) {
   return (
     <ToastProvider carryOver>
-      <Routes>
-        <Route
-          path="/login"
-          element={
-            <DeferredSession>
-              <LoginPage />
-            </DeferredSession>
-          }
-        />
-        <Route path="*" element={<LeaveForApp />} />
-      </Routes>
+      <WindowLoginNav url={url}>
+        <DeferredSession>
+          <LoginScreen />
+        </DeferredSession>
+      </WindowLoginNav>
       {/* The install and update cards of every app screen (S3 §4), as under the app's root layout. */}
       <AppPrompts />
     </ToastProvider>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import type { VerifyOutcome } from '../../auth/sign-up';
 import { signUpMessages } from '../../auth/sign-up-messages';
 import { useSessionReady } from '../../app/use-session-ready';
+import { useLoginNav } from './login-nav';
 
 /** The verification link's state on /login: none, verifying, or its outcome. */
 export type VerificationState = { readonly status: 'none' | 'verifying' } | VerifyOutcome;
@@ -13,8 +13,7 @@ export type VerificationState = { readonly status: 'none' | 'verifying' } | Veri
  * only prefills.
  */
 export function useEmailVerification(): { state: VerificationState; email: string } {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { address: location, navigate } = useLoginNav();
   const ready = useSessionReady();
   const params = new URLSearchParams(location.search);
   const code = params.get('verify');
@@ -35,10 +34,7 @@ export function useEmailVerification(): { state: VerificationState; email: strin
       .then(() => import('../../auth/sign-up'))
       .then(({ verifyEmail }) => verifyEmail(email, code))
       .then(setState);
-    navigate(
-      { pathname: location.pathname, search: `?email=${encodeURIComponent(email)}` },
-      { replace: true, state: location.state },
-    );
+    navigate(`${location.pathname}?email=${encodeURIComponent(email)}`, { replace: true, state: location.state });
   }, [code, email, navigate, ready, location.pathname, location.state]);
 
   return { state, email: email || '' };

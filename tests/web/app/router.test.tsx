@@ -79,7 +79,7 @@ describe('route table', () => {
   it.each([
     ['/dashboard', 'Dashboard'],
     ['/community-helper', 'Dashboard'],
-    ['/old-dashboard', 'Old dashboard'],
+    ['/old-dashboard', 'Dashboard'],
     ['/actions', 'My Personal Actions'],
     ['/analytics', 'Analytics'],
     ['/business-intelligence', 'Business Intelligence'],

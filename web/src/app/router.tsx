@@ -25,7 +25,6 @@ const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const RequireSetup = lazy(() => import('./require-setup'));
 const ShellLayout = lazy(() => import('./shell/shell-layout'));
 const DashboardPage = lazy(() => import('../pages/dashboard'));
-const OldDashboardPage = lazy(() => import('../pages/dashboard/old-dashboard-page'));
 const MessagesPage = lazy(() => import('../pages/messages'));
 const ActionsPage = lazy(() => import('../pages/actions'));
 const AnalyticsPage = lazy(() => import('../pages/analytics'));
@@ -74,7 +73,8 @@ export const appRoutes: RouteObject[] = [
                         children: [
                           { path: '/dashboard', element: <DashboardPage /> },
                           { path: '/community-helper', element: <DashboardPage /> },
-                          { path: '/old-dashboard', element: <OldDashboardPage /> },
+                          // the superseded dashboard's address (S1, S3 route tables) opens today's dashboard
+                          { path: '/old-dashboard', element: <DashboardPage /> },
                           { path: '/messages', element: <MessagesPage /> },
                           { path: '/actions', element: <ActionsPage /> },
                           { path: '/analytics', element: <AnalyticsPage /> },

@@ -119,6 +119,26 @@ describe('Dashboard screen', () => {
     expect(screen.getByText("Messages by hour of the day, in the community's time zone (Asia/Kolkata)")).toBeInTheDocument();
   });
 
+  it("Refresh says 'Refreshing dashboard...' and reads the figures again in place", async () => {
+    const fake = api(dashboard());
+    const { user } = renderDashboard(fake);
+    await screen.findByText('Total Members');
+    const before = fake.callsTo(routes.getDashboard).length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await findToast('Refreshing dashboard...')).toBeInTheDocument();
+    await waitFor(() => expect(fake.callsTo(routes.getDashboard).length).toBeGreaterThan(before));
+    expect(screen.getByText('Total Members')).toBeInTheDocument();
+  });
+
+  it("opens a leaderboard sender's messages with 'Showing messages from {sender}'", async () => {
+    const { user, router } = renderDashboard(api(dashboard()));
+    const board = await screen.findByRole('list', { name: 'Community Leaderboard' });
+    await user.click(within(board).getByRole('link', { name: 'יוסי כהן' }));
+    expect(await findToast('Showing messages from יוסי כהן')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
+    expect(router.state.location.search).toBe(`?sender=${encodeURIComponent('יוסי כהן')}`);
+  });
+
   it('says No Data Available for a period without messages', async () => {
     renderDashboard(api(dashboard({ total_messages: 0, leaderboard: [], recent_messages: [] })));
     expect(await screen.findByText('No Data Available')).toBeInTheDocument();

@@ -3,8 +3,8 @@ import type { IconProps } from '@cloudscape-design/components/icon';
 /**
  * The sidebar items: Today (S3's Home dashboard) first, then the nine of S1 §2, dashboard to
  * settings. The spec names neither the items nor their order, so they follow the S1 §2 protected
- * route table in order, leaving out /old-dashboard (the superseded dashboard, still reachable by its
- * path). Today stays out of the mobile tab bar, which S1 §2 fixes at eight tabs.
+ * route table in order, leaving out /old-dashboard (the superseded dashboard's address, which opens
+ * the dashboard). Today stays out of the mobile tab bar, which S1 §2 fixes at eight tabs.
  */
 export const NAV_ITEMS = [
   { id: 'today', label: 'Today', shortLabel: 'Today', icon: 'calendar', mobile: false },

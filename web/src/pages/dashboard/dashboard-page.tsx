@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
@@ -25,13 +26,14 @@ import {
   type UserCommunity,
 } from '@kehila/shared';
 import { useCurrentCommunity } from '../../communities/current-community';
+import { useToast } from '../../components/toast/use-toast';
 import { ChartTable } from '../../components/charts/chart-table';
 import { HourBars, hourLabel } from '../../components/charts/hour-bars';
 import { SuggestedActionsNotice } from '../messages/components/suggested-actions-notice';
 import { useAiSummary } from '../messages/use-ai-summary';
 import { formatActionDate } from '../actions/actions-texts';
 import { DASHBOARD_TEXTS as T } from './dashboard-texts';
-import { useDashboard, useUpcomingActions } from './use-dashboard';
+import { dashboardKeys, useDashboard, useUpcomingActions } from './use-dashboard';
 
 const ActiveUsersChart = lazy(() => import('./components/active-users-chart'));
 const SummaryPanel = lazy(() =>
@@ -134,6 +136,15 @@ export function DashboardPage() {
   const { community, isLoading, isError, refresh } = useCurrentCommunity();
   const navigate = useNavigate();
   const reload = () => window.location.reload();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  // S2 §8 'Refreshing dashboard...': the figures, the upcoming actions and the community are read
+  // again in place (a full page reload would take the toast with it)
+  const refreshDashboard = () => {
+    toast.info(T.refreshing);
+    if (community) void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(community.community_id) });
+    void refresh();
+  };
   const ai = useAiSummary(community?.group_id ? community.community_id : null);
 
   let body;
@@ -177,7 +188,7 @@ export function DashboardPage() {
 
   return (
     <SpaceBetween size="l">
-      <Header_ community={community} ai={ai} onRefresh={reload} />
+      <Header_ community={community} ai={ai} onRefresh={refreshDashboard} />
       {community?.group_id && ai.summary && (
         <Suspense fallback={null}>
           <SummaryPanel
@@ -326,6 +337,7 @@ function Figures({ d }: { d: Dashboard }) {
 }
 
 function Leaderboard({ d }: { d: Dashboard }) {
+  const toast = useToast();
   return (
     <Container header={<Header variant="h2">{T.leaderboard}</Header>}>
       <ol aria-label={T.leaderboard} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
@@ -335,7 +347,17 @@ function Leaderboard({ d }: { d: Dashboard }) {
             <li key={e.sender_hash ?? e.Sender_name} style={{ marginBlockEnd: '0.5rem' }}>
               <SpaceBetween direction="horizontal" size="xs" alignItems="center">
                 <bdi dir="auto">
-                  <b>{e.Sender_name ?? T.unknownSender}</b>
+                  {e.Sender_name ? (
+                    <AppLink
+                      to={`/messages?sender=${encodeURIComponent(e.Sender_name)}`}
+                      onNavigate={() => toast.info(T.showingFrom(e.Sender_name ?? ''))}
+                      fontSize="body-m"
+                    >
+                      <b>{e.Sender_name}</b>
+                    </AppLink>
+                  ) : (
+                    <b>{T.unknownSender}</b>
+                  )}
                 </bdi>
                 {manager && <Badge color="blue">{T.admin}</Badge>}
               </SpaceBetween>

@@ -6,6 +6,8 @@ export const DASHBOARD_TEXTS = {
   generateSummary: 'Generate summary',
   suggestActions: 'Suggest actions',
   refresh: 'Refresh',
+  refreshing: 'Refreshing dashboard...',
+  showingFrom: (sender: string) => `Showing messages from ${sender}`,
   analytics: 'Analytics',
   filterTitle: 'Filter dashboard data',
   from: 'Start date',

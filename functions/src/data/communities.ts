@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './table-client';
 import { CommunitySchema, type Community } from '@kehila/shared';
-import { batchGet, isConditionFailed, queryAll, setExpression, stripKeys, type Db } from './db';
+import { batchGet, conditionHolds, isConditionFailed, queryAll, setExpression, stripKeys, type Db } from './db';
 import { keys } from './keys';
 
 /** A community by id, or null. */
@@ -115,8 +115,8 @@ export async function listGroupClaims(db: Db): Promise<{ groupId: string; commun
  */
 export async function indexGroupClaim(db: Db, groupId: string, communityId: string): Promise<void> {
   const index = keys.groupClaimIndex(groupId);
-  try {
-    await db.doc.send(
+  await conditionHolds(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.groupClaim(groupId),
@@ -124,10 +124,8 @@ export async function indexGroupClaim(db: Db, groupId: string, communityId: stri
         ConditionExpression: 'community_id = :c',
         ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':c': communityId },
       }),
-    );
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-  }
+    ),
+  );
 }
 
 /** Deletes a community item (undoes a community whose group could not be claimed). */

@@ -139,6 +139,17 @@ describe('Dashboard screen', () => {
     expect(router.state.location.search).toBe(`?sender=${encodeURIComponent('יוסי כהן')}`);
   });
 
+  it("says 'Failed to load actions' in Your Upcoming Actions when they cannot be read, not that there are none", async () => {
+    const fake = api(dashboard()).on(routes.listActions, () => ({
+      status: 500,
+      body: { message: 'Something broke', code: 'internal' },
+    }));
+    renderDashboard(fake);
+    expect(await screen.findByText('Failed to load actions', {}, { timeout: 12_000 })).toBeInTheDocument();
+    expect(screen.getByText('Please try refreshing the page')).toBeInTheDocument();
+    expect(screen.queryByText('No upcoming actions')).toBeNull();
+  });
+
   it('says No Data Available for a period without messages', async () => {
     renderDashboard(api(dashboard({ total_messages: 0, leaderboard: [], recent_messages: [] })));
     expect(await screen.findByText('No Data Available')).toBeInTheDocument();

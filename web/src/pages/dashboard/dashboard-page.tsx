@@ -31,7 +31,7 @@ import { ChartTable } from '../../components/charts/chart-table';
 import { HourBars, hourLabel } from '../../components/charts/hour-bars';
 import { SuggestedActionsNotice } from '../messages/components/suggested-actions-notice';
 import { useAiSummary } from '../messages/use-ai-summary';
-import { formatActionDate } from '../actions/actions-texts';
+import { ACTIONS_TEXTS, formatActionDate } from '../actions/actions-texts';
 import { DASHBOARD_TEXTS as T } from './dashboard-texts';
 import { dashboardKeys, useDashboard, useUpcomingActions } from './use-dashboard';
 
@@ -435,6 +435,10 @@ function UpcomingActions({ communityId }: { communityId: string }) {
     <Container header={<Header variant="h2">{T.upcoming}</Header>}>
       {upcoming.isPending ? (
         <Spinner />
+      ) : upcoming.isError ? (
+        <Alert type="error" header={ACTIONS_TEXTS.loadFailed}>
+          {ACTIONS_TEXTS.loadFailedHint}
+        </Alert>
       ) : items.length === 0 ? (
         <Box textAlign="center" color="text-body-secondary">
           <Box variant="strong">{T.noUpcoming}</Box>

@@ -131,7 +131,7 @@ describe('members reconciled with the WhatsApp group', () => {
     expect(bucket?.values[`s_${phoneKey}`]).toBe(3);
     expect(bucket?.values[`s_${lidKey}`]).toBeUndefined();
     // The dashboard's leaderboard: one entry, with all three.
-    const dash = await getDashboard(deps, communityId, { from: day, to: day, tz: 'UTC' });
+    const dash = await getDashboard(deps, communityId, { from: day, to: day });
     const mine = dash.leaderboard.filter((e) => e.sender_hash === phoneKey || e.sender_hash === lidKey);
     expect(mine).toEqual([{ Sender_name: 'Noa', cnt: 3, sender_hash: phoneKey }]);
     // The group view: one participant under the phone id, matched to the member.

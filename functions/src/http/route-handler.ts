@@ -268,24 +268,31 @@ export function toErrorResult(err: unknown): HttpResult {
  */
 function withRequestReads(deps: Deps): Deps {
   const memo = new Map<string, Promise<unknown>>();
-  const send = deps.db.doc.send.bind(deps.db.doc) as (command: TableCommand) => Promise<unknown>;
-  const doc = Object.create(deps.db.doc) as TableClient;
-  (doc as unknown as { send: (command: TableCommand) => Promise<unknown> }).send = async (command) => {
-    if (command.operation !== 'GetItem') {
-      if (command.operation !== 'Query' && command.operation !== 'BatchGetItem') memo.clear();
-      return send(command);
-    }
-    const id = JSON.stringify(command.input);
-    let answer = memo.get(id);
-    if (!answer) {
-      answer = send(command);
-      memo.set(id, answer);
-      answer.catch(() => memo.delete(id));
-    }
-    return structuredClone(await answer);
+  const remembering = (db: Deps['db']): Deps['db'] => {
+    const send = db.doc.send.bind(db.doc) as (command: TableCommand) => Promise<unknown>;
+    const doc = Object.create(db.doc) as TableClient;
+    (doc as unknown as { send: (command: TableCommand) => Promise<unknown> }).send = async (command) => {
+      if (command.operation !== 'GetItem') {
+        if (command.operation !== 'Query' && command.operation !== 'BatchGetItem') memo.clear();
+        return send(command);
+      }
+      const id = JSON.stringify(command.input);
+      let answer = memo.get(id);
+      if (!answer) {
+        answer = send(command);
+        memo.set(id, answer);
+        answer.catch(() => memo.delete(id));
+      }
+      return structuredClone(await answer);
+    };
+    return { ...db, doc };
   };
-  // Object.create keeps the other dependencies as they are (lazy ones stay lazy).
-  return Object.create(deps, { db: { value: { ...deps.db, doc }, enumerable: true } }) as Deps;
+  // Object.create keeps the other dependencies as they are (lazy ones stay lazy); the table too, until
+  // the request first uses it.
+  let db: Deps['db'] | undefined;
+  return Object.create(deps, {
+    db: { get: () => (db ??= remembering(deps.db)), enumerable: true },
+  }) as Deps;
 }
 
 /**

@@ -70,6 +70,8 @@ describe('local SQS event source', () => {
   });
 
   it('redelivers only the reported failures, then moves them to the DLQ after maxReceiveCount receives', async () => {
+    // The retry delay is set with ChangeMessageVisibility, which local-aws-sqs counts as a receive:
+    // the poison message is worked at receive counts 1 and 3 and then dead-lettered (docs/local-stack.md).
     await sqs.send(new SendMessageCommand({ QueueUrl: urls.ingest.url, MessageBody: 'poison-1' }));
     await sqs.send(new SendMessageCommand({ QueueUrl: urls.ingest.url, MessageBody: 'fine-1' }));
     await expect
@@ -84,7 +86,7 @@ describe('local SQS event source', () => {
       )
       .toContain('poison-1');
     const poison = seen.filter((s) => s.body === 'poison-1');
-    expect(poison.map((s) => s.receiveCount)).toEqual([1, 2, 3]);
+    expect(poison.map((s) => s.receiveCount)).toEqual([1, 3]);
     expect(seen.filter((s) => s.body === 'fine-1')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PUBLIC_PAGES, type PublicPageName } from '@kehila/shared/public-pages';
 import type { PublicLang } from '@kehila/shared/public-pages';
@@ -23,4 +23,9 @@ const page = root?.dataset.page as PublicPageName | undefined;
 if (!root || !page || page === 'login' || !Object.values(PUBLIC_PAGES).includes(page))
   throw new Error('not a prerendered public page');
 const lang: PublicLang = document.documentElement.lang === 'he' ? 'he' : 'en';
-void LOADERS[page](lang).then((element) => hydrateRoot(root, <StrictMode>{element}</StrictMode>));
+// Hydrated as a transition, as /login is: React then hydrates the page's shell in short pieces, yielding to
+// the browser between them, where a plain hydrateRoot renders it without a pause (a blocking lane), one
+// long task on a slow phone (TBT). Each HydrateLater section is a piece of its own after that.
+void LOADERS[page](lang).then((element) =>
+  startTransition(() => void hydrateRoot(root, <StrictMode>{element}</StrictMode>)),
+);

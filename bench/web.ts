@@ -340,7 +340,9 @@ try {
     console.error('Starting a local stack serving web/dist with demo data…');
     // The screens need a lived-in community, not thousands of messages queued for enrichment.
     process.env.KEHILA_DEMO_MESSAGES ??= '120';
-    stack = await startLocalStack({ port: 0, web: 'dist', seed: true });
+    // Queues idle (nothing here sends to them): their pollers pause 2 s, so the stack beside the phone
+    // takes a few per cent of a CPU rather than a fifth (infra/local/pollers.ts).
+    stack = await startLocalStack({ port: 0, web: 'dist', seed: true, idlePollMaxMs: 2000 });
     base = stack.url;
   }
   browser = await chromium.launch({

@@ -46,6 +46,8 @@ export interface LocalStackOptions {
   /** Seconds before a failed queue message is retried (the queue's visibility timeout when unset). */
   readonly retryDelaySeconds?: number;
   readonly pollerConcurrency?: number;
+  /** Longest pause of an idle queue's pollers (pollers.ts, 250 ms unless given): longer is quieter. */
+  readonly idlePollMaxMs?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -198,6 +200,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       queueUrls,
       concurrency: opts.pollerConcurrency ?? 2,
       ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
+      ...(opts.idlePollMaxMs !== undefined ? { idlePollMaxMs: opts.idlePollMaxMs } : {}),
       search: () => deps.search,
       health,
       log,

@@ -18,6 +18,7 @@ export interface WorkersThreadOptions {
   readonly queueUrls: Record<string, QueueUrls>;
   readonly concurrency: number;
   readonly retryDelaySeconds?: number;
+  readonly idlePollMaxMs?: number;
   readonly search: () => SearchPort;
   readonly health: StackHealth;
   readonly log: (line: string) => void;
@@ -52,6 +53,7 @@ export async function startWorkersThread(opts: WorkersThreadOptions): Promise<Wo
     queueUrls: opts.queueUrls,
     concurrency: opts.concurrency,
     ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
+    ...(opts.idlePollMaxMs !== undefined ? { idlePollMaxMs: opts.idlePollMaxMs } : {}),
   };
   let nextDrain = 0;
   const drains = new Map<number, (drained: boolean) => void>();

@@ -6,6 +6,7 @@ export interface WorkersData {
   readonly queueUrls: Record<string, { url: string; dlqUrl: string }>;
   readonly concurrency: number;
   readonly retryDelaySeconds?: number;
+  readonly idlePollMaxMs?: number;
 }
 
 /** Messages from the main thread to the workers thread. */

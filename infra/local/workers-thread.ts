@@ -58,6 +58,7 @@ const pollers = await startPollers({
   loadWorker,
   concurrency: data.concurrency,
   ...(data.retryDelaySeconds !== undefined ? { retryDelaySeconds: data.retryDelaySeconds } : {}),
+  ...(data.idlePollMaxMs !== undefined ? { idlePollMaxMs: data.idlePollMaxMs } : {}),
   onError: (queue, err) => send({ kind: 'log', line: `[${queue}] ${(err as Error).message ?? String(err)}` }),
 });
 

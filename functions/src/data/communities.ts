@@ -220,8 +220,8 @@ export async function transferCommunityOwner(
   toOwnerId: string,
   now: string,
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.community(communityId),
@@ -229,10 +229,6 @@ export async function transferCommunityOwner(
         ConditionExpression: 'attribute_exists(pk) AND owner_id = :from',
         ExpressionAttributeValues: { ':to': toOwnerId, ':from': fromOwnerId, ':now': now },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

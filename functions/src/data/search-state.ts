@@ -1,5 +1,14 @@
 import { GetCommand, PutCommand, UpdateCommand } from './table-client';
-import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, queryPages, type Db } from './db';
+import {
+  batchGet,
+  batchWrite,
+  conditionHolds,
+  isConditionFailed,
+  queryAll,
+  queryPage,
+  queryPages,
+  type Db,
+} from './db';
 import { keys } from './keys';
 
 /**
@@ -114,8 +123,8 @@ export async function advanceReembed(
   to: string | null,
   now: string,
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.searchState(communityId),
@@ -131,12 +140,8 @@ export async function advanceReembed(
           ...(to === null ? { ':null': null } : { ':to': to }),
         },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -150,8 +155,8 @@ export async function claimStalledWalk(
   seenUpdatedAt: string,
   now: string,
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return conditionHolds(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.searchState(communityId),
@@ -159,12 +164,8 @@ export async function claimStalledWalk(
         ConditionExpression: 'reembed_cursor = :c AND updated_at = :seen',
         ExpressionAttributeValues: { ':c': cursor, ':seen': seenUpdatedAt, ':now': now },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Every community with a search state (gsi1 Query: the local engine's rebuild). */

@@ -3,7 +3,14 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { logger } from '../core/logger';
 import { count, flushMetrics, METRIC } from '../core/metrics';
 import type { QueueRetry } from '../core/ports/queues';
-import { PoisonMessageError, queues, retryDelaySeconds, type QueueName } from '../core/queues';
+import {
+  PoisonMessageError,
+  queues,
+  readQueueMessage,
+  retryDelaySeconds,
+  type QueueMessage,
+  type QueueName,
+} from '../core/queues';
 
 /** How a worker's failed records are retried when its queue declares a back-off. */
 export interface RetryOptions {
@@ -15,6 +22,33 @@ export interface RetryOptions {
 
 /** What became of each record of a batch, by SQS message id: null for done, the error otherwise. */
 export type BatchOutcomes = ReadonlyMap<string, Error | null>;
+
+/** What one record of a queue's batch is worked with: its parsed message and the record itself. */
+export type RecordWork<Q extends QueueName> = (job: QueueMessage<Q>, record: SQSRecord) => Promise<void>;
+
+/**
+ * The loop of a worker that handles its records one after another: parses each record's message
+ * (a malformed one is a poison message), runs `work` on it, and settles the batch with each record's
+ * outcome (`settleBatch`): one record's failure fails only that record.
+ */
+export async function eachRecord<Q extends QueueName>(
+  queue: Q,
+  event: SQSEvent,
+  work: RecordWork<Q>,
+  context?: Context,
+  retry?: RetryOptions,
+): Promise<SQSBatchResponse> {
+  const outcomes = new Map<string, Error | null>();
+  for (const r of event.Records) {
+    try {
+      await work(readQueueMessage(queue, r.body), r);
+      outcomes.set(r.messageId, null);
+    } catch (err) {
+      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return settleBatch(queue, event, outcomes, context, retry);
+}
 
 /**
  * Turns a batch's outcomes into Lambda's partial batch response: only the failed records are

@@ -1,9 +1,9 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { runAnalysis } from '../core/bi/analysis';
-import { queues, readQueueMessage } from '../core/queues';
+import { queues } from '../core/queues';
 import { bedrockAi } from '../wiring/cloud/ai';
 import { processDeps, type Wiring } from '../wiring/deps';
-import { settleBatch } from './batch';
+import { eachRecord } from './batch';
 
 /** Opportunity detection and partnership matching through the AI provider. */
 const wiring: Wiring = { ai: bedrockAi };
@@ -14,18 +14,16 @@ const wiring: Wiring = { ai: bedrockAi };
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  const outcomes = new Map<string, Error | null>();
-  for (const r of event.Records) {
-    try {
-      await runAnalysis(deps, readQueueMessage('bi', r.body), {
+  return eachRecord(
+    'bi',
+    event,
+    async (job, r) => {
+      await runAnalysis(deps, job, {
         token: r.messageId,
         receiveCount: Number(r.attributes.ApproximateReceiveCount ?? '1'),
         maxReceiveCount: queues.bi.maxReceiveCount,
       });
-      outcomes.set(r.messageId, null);
-    } catch (err) {
-      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-  return settleBatch('bi', event, outcomes, context);
+    },
+    context,
+  );
 }

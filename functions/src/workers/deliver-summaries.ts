@@ -1,12 +1,11 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { readQueueMessage } from '../core/queues';
 import { deliverScheduledSummary } from '../core/summaries/delivery';
 import { bedrockAi } from '../wiring/cloud/ai';
 import { secretsManager } from '../wiring/cloud/secrets';
 import { summarySheets } from '../wiring/cloud/sheets';
 import { gatewayWhatsApp } from '../wiring/cloud/whatsapp';
 import { processDeps, type Wiring } from '../wiring/deps';
-import { settleBatch } from './batch';
+import { eachRecord } from './batch';
 import { sqsRetry } from '../wiring/cloud/queues';
 
 /** The summary (Bedrock), the group (the gateway, with its secret) and the spreadsheet. */
@@ -19,17 +18,16 @@ const wiring: Wiring = { ai: bedrockAi, whatsapp: gatewayWhatsApp, secrets: secr
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  const outcomes = new Map<string, Error | null>();
-  for (const r of event.Records) {
-    try {
-      await deliverScheduledSummary(deps, readQueueMessage('summaries', r.body));
-      outcomes.set(r.messageId, null);
-    } catch (err) {
-      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-  return settleBatch('summaries', event, outcomes, context, {
-    queues: sqsRetry(deps.config),
-    maxDelaySeconds: deps.config.queueRetryMaxSeconds,
-  });
+  return eachRecord(
+    'summaries',
+    event,
+    async (job) => {
+      await deliverScheduledSummary(deps, job);
+    },
+    context,
+    {
+      queues: sqsRetry(deps.config),
+      maxDelaySeconds: deps.config.queueRetryMaxSeconds,
+    },
+  );
 }

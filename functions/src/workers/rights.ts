@@ -1,12 +1,12 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { runDataJob } from '../core/rights/run';
-import { queues, readQueueMessage } from '../core/queues';
+import { queues } from '../core/queues';
 import { cognitoUserPool } from '../wiring/cloud/identity';
 import { openSearch } from '../wiring/cloud/search';
 import { secretsManager } from '../wiring/cloud/secrets';
 import { s3Storage } from '../wiring/cloud/storage';
 import { processDeps, type Wiring } from '../wiring/deps';
-import { settleBatch } from './batch';
+import { eachRecord } from './batch';
 
 /**
  * The community's search documents and its objects (exports written, uploads erased); the sender
@@ -21,16 +21,14 @@ const wiring: Wiring = { search: openSearch, storage: s3Storage, secrets: secret
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  const outcomes = new Map<string, Error | null>();
-  for (const r of event.Records) {
-    try {
-      await runDataJob(deps, readQueueMessage('rights', r.body), {
+  return eachRecord(
+    'rights',
+    event,
+    async (job, r) => {
+      await runDataJob(deps, job, {
         lastAttempt: Number(r.attributes.ApproximateReceiveCount ?? '1') >= queues.rights.maxReceiveCount,
       });
-      outcomes.set(r.messageId, null);
-    } catch (err) {
-      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-  return settleBatch('rights', event, outcomes, context);
+    },
+    context,
+  );
 }

@@ -1,11 +1,10 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliverAlert } from '../core/alerts/alerts';
-import { readQueueMessage } from '../core/queues';
 import { secretsManager } from '../wiring/cloud/secrets';
 import { gatewayWhatsApp } from '../wiring/cloud/whatsapp';
 import { sqsRetry } from '../wiring/cloud/queues';
 import { processDeps, type Wiring } from '../wiring/deps';
-import { settleBatch } from './batch';
+import { eachRecord } from './batch';
 
 /** The admin's chat (the gateway, with its secret). */
 const wiring: Wiring = { whatsapp: gatewayWhatsApp, secrets: secretsManager };
@@ -17,17 +16,16 @@ const wiring: Wiring = { whatsapp: gatewayWhatsApp, secrets: secretsManager };
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  const outcomes = new Map<string, Error | null>();
-  for (const r of event.Records) {
-    try {
-      await deliverAlert(deps, readQueueMessage('alerts', r.body));
-      outcomes.set(r.messageId, null);
-    } catch (err) {
-      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-  return settleBatch('alerts', event, outcomes, context, {
-    queues: sqsRetry(deps.config),
-    maxDelaySeconds: deps.config.queueRetryMaxSeconds,
-  });
+  return eachRecord(
+    'alerts',
+    event,
+    async (job) => {
+      await deliverAlert(deps, job);
+    },
+    context,
+    {
+      queues: sqsRetry(deps.config),
+      maxDelaySeconds: deps.config.queueRetryMaxSeconds,
+    },
+  );
 }

@@ -1,12 +1,11 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { readParticipantList } from '../core/members/group-reconciliation';
-import { readQueueMessage } from '../core/queues';
 import { secretsManager } from '../wiring/cloud/secrets';
 import { gatewayWhatsApp } from '../wiring/cloud/whatsapp';
 import { sqsRetry } from '../wiring/cloud/queues';
 import { processDeps, type Wiring } from '../wiring/deps';
-import { settleBatch } from './batch';
+import { eachRecord } from './batch';
 
 /** The group's participant list (the gateway, with its secret) and the sender hash key. */
 const wiring: Wiring = { whatsapp: gatewayWhatsApp, secrets: secretsManager };
@@ -19,19 +18,17 @@ const wiring: Wiring = { whatsapp: gatewayWhatsApp, secrets: secretsManager };
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  const outcomes = new Map<string, Error | null>();
-  for (const r of event.Records) {
-    try {
-      const job = readQueueMessage('participants', r.body);
+  return eachRecord(
+    'participants',
+    event,
+    async (job) => {
       const read = await readParticipantList(deps, job.communityId);
       logger.info('group participant list read', { communityId: job.communityId, ...read });
-      outcomes.set(r.messageId, null);
-    } catch (err) {
-      outcomes.set(r.messageId, err instanceof Error ? err : new Error(String(err)));
-    }
-  }
-  return settleBatch('participants', event, outcomes, context, {
-    queues: sqsRetry(deps.config),
-    maxDelaySeconds: deps.config.queueRetryMaxSeconds,
-  });
+    },
+    context,
+    {
+      queues: sqsRetry(deps.config),
+      maxDelaySeconds: deps.config.queueRetryMaxSeconds,
+    },
+  );
 }

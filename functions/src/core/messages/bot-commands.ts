@@ -9,6 +9,8 @@ import { generateSummary } from './ai-actions';
 import { localClock, whatsappText } from '../summaries/delivery';
 import { communityHasFeature } from '../access/entitlements';
 import { getCommunity } from '../../data/communities';
+import { getDeliverySchedule } from '../../data/summary-settings';
+import type { Community } from '@kehila/shared';
 import { FEATURE_PLAN, upgradeMessage } from '@kehila/shared/api/plans';
 
 /** Messages `/summary` reads when no number is given, and the most `/summary N` reads. */
@@ -29,22 +31,46 @@ export function parseBotCommand(text: string): Pick<BotCommandJob, 'command' | '
   return null;
 }
 
-/** The bot's /help text. */
-export function helpReply(): string {
-  return [
-    '*Kehila bot commands*',
-    `/summary — a summary of the last ${BOT_SUMMARY_DEFAULT} messages`,
-    `/summary N — a summary of the last N messages (at most ${BOT_SUMMARY_MAX})`,
-    '/summary today — a summary of today’s messages',
-    '/id — this group’s id (for connecting it in the Kehila app)',
-    '/help — this list',
-  ].join('\n');
+/** The language of the bot's own replies in a group. */
+export type BotLanguage = 'en' | 'he';
+
+/** The bot's /help text, in the group's language. */
+export function helpReply(lang: BotLanguage = 'en'): string {
+  const lines =
+    lang === 'he'
+      ? [
+          '*פקודות הבוט של Kehila*',
+          `/summary — סיכום של ${BOT_SUMMARY_DEFAULT} ההודעות האחרונות`,
+          `/summary N — סיכום של N ההודעות האחרונות (עד ${BOT_SUMMARY_MAX})`,
+          '/summary today — סיכום ההודעות של היום',
+          '/id — מזהה הקבוצה (לחיבור הקבוצה באפליקציית Kehila)',
+          '/help — הרשימה הזו',
+        ]
+      : [
+          '*Kehila bot commands*',
+          `/summary — a summary of the last ${BOT_SUMMARY_DEFAULT} messages`,
+          `/summary N — a summary of the last N messages (at most ${BOT_SUMMARY_MAX})`,
+          '/summary today — a summary of today’s messages',
+          '/id — this group’s id (for connecting it in the Kehila app)',
+          '/help — this list',
+        ];
+  return lines.join('\n');
 }
 
-/** Whether the community's plan includes AI summaries (S3 §6: a Pro feature). */
-async function summariesIncluded(deps: Deps, communityId: string): Promise<boolean> {
-  const community = await getCommunity(deps.db, communityId);
-  return !community || (await communityHasFeature(deps, community, 'daily_summaries'));
+/** The bot's /id answer: the app's own label ("Group ID") kept beside the Hebrew one. */
+export function idReply(groupId: string, lang: BotLanguage = 'en'): string {
+  return lang === 'he' ? `מזהה הקבוצה (Group ID): ${groupId}` : `Group ID: ${groupId}`;
+}
+
+/**
+ * The language the bot answers a group in: its summaries' language when an admin chose one in the
+ * delivery settings, else the group's own (Hebrew for a Hebrew group, English otherwise).
+ */
+async function replyLanguage(deps: Deps, community: Community | null): Promise<BotLanguage> {
+  if (!community) return 'en';
+  const delivery = await getDeliverySchedule(deps.db, community.id);
+  if (delivery?.language === 'he' || delivery?.language === 'en') return delivery.language;
+  return community.group_language === 'Hebrew' ? 'he' : 'en';
 }
 
 /**
@@ -93,9 +119,12 @@ export async function answerBotCommand(deps: Deps, job: BotCommandJob): Promise<
 
 /** What the bot answers to a command. */
 async function answerText(deps: Deps, job: BotCommandJob, now: Date): Promise<string> {
-  if (job.command === 'help') return helpReply();
-  if (job.command === 'id') return `Group ID: ${job.groupId}`;
-  if (!(await summariesIncluded(deps, job.communityId))) return upgradeMessage(FEATURE_PLAN.daily_summaries);
+  const community = await getCommunity(deps.db, job.communityId);
+  if (job.command === 'help') return helpReply(await replyLanguage(deps, community));
+  if (job.command === 'id') return idReply(job.groupId, await replyLanguage(deps, community));
+  // AI summaries are a Pro feature (S3 §6); the refusal is the spec's text
+  if (community && !(await communityHasFeature(deps, community, 'daily_summaries')))
+    return upgradeMessage(FEATURE_PLAN.daily_summaries);
   let since: string | undefined;
   if (job.today) {
     const { timeZone } = await communityZone(deps, job.communityId);

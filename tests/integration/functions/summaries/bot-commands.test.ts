@@ -7,6 +7,8 @@ import { keys } from '@kehila/functions/data/keys';
 import { getMessageById } from '@kehila/functions/data/messages';
 import { updateCommunity } from '@kehila/functions/data/communities';
 import { updateProfile } from '@kehila/functions/data/profiles';
+import { putDeliverySchedule } from '@kehila/functions/data/summary-settings';
+import { defaultDeliverySchedule } from '@kehila/shared';
 import { signIn, stack, useStackEnv } from '../../support';
 import { signedInUser } from '../accounts/users';
 import {
@@ -117,6 +119,37 @@ describe('bot commands in the group', () => {
     expect(sent).toHaveLength(1);
     // a Hebrew community's summary is in Hebrew: 'Messages: 1' (in UTC, today would hold none)
     expect(sent[0]).toContain('הודעות: 1');
+  });
+
+  it("answers /help and /id in a Hebrew group's language, and in the summaries' language once an admin chose one", async () => {
+    const token = (await signIn('admin@example.com', 'kehila-demo')).IdToken;
+    const hebrew = await communityWithGroup(deps, freshGroupId(), [subOf(token)]);
+    await updateCommunity(deps.db, hebrew.id, { group_language: 'Hebrew' });
+    const sent: string[] = [];
+    const capture = Object.create(deps, {
+      now: { value: () => new Date('2033-01-01T10:00:00.000Z') },
+      whatsapp: { value: { send: async (m: { text: string }) => void sent.push(m.text) } },
+    }) as Deps;
+    const ask = (command: 'help' | 'id') =>
+      answerBotCommand(capture, {
+        communityId: hebrew.id,
+        groupId: hebrew.group_id as string,
+        command,
+        count: null,
+        today: false,
+      });
+    await ask('help');
+    await ask('id');
+    expect(sent[0]).toContain('*פקודות הבוט של Kehila*');
+    expect(sent[1]).toBe(`מזהה הקבוצה (Group ID): ${hebrew.group_id}`);
+    await putDeliverySchedule(
+      deps.db,
+      hebrew.id,
+      { ...defaultDeliverySchedule({ group_language: 'Hebrew' }), language: 'en' },
+      false,
+    );
+    await ask('help');
+    expect(sent[2]).toContain('*Kehila bot commands*');
   });
 
   it('answers a command message once however often its job is delivered, and again after a failed send', async () => {

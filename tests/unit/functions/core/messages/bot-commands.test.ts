@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BOT_SUMMARY_MAX, parseBotCommand } from '@kehila/functions/core/messages/bot-commands';
+import {
+  BOT_SUMMARY_DEFAULT,
+  BOT_SUMMARY_MAX,
+  helpReply,
+  idReply,
+  parseBotCommand,
+} from '@kehila/functions/core/messages/bot-commands';
 
 describe('bot commands', () => {
   it.each([
@@ -21,4 +27,23 @@ describe('bot commands', () => {
       expect(parseBotCommand(text)).toBeNull();
     },
   );
+});
+
+describe("the bot answers in the group's language", () => {
+  it('lists every command in English and in Hebrew, with the same limits', () => {
+    for (const lang of ['en', 'he'] as const) {
+      const help = helpReply(lang);
+      for (const command of ['/summary —', '/summary N', '/summary today', '/id', '/help'])
+        expect(help).toContain(command);
+      expect(help).toContain(String(BOT_SUMMARY_DEFAULT));
+      expect(help).toContain(String(BOT_SUMMARY_MAX));
+    }
+    expect(helpReply('en')).toContain('*Kehila bot commands*');
+    expect(helpReply('he')).toContain('*פקודות הבוט של Kehila*');
+  });
+
+  it("gives the group id with the app's own label in both languages", () => {
+    expect(idReply('120363@g.us', 'en')).toBe('Group ID: 120363@g.us');
+    expect(idReply('120363@g.us', 'he')).toBe('מזהה הקבוצה (Group ID): 120363@g.us');
+  });
 });

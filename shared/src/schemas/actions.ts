@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ACTION_SOURCE_MANUAL, DEFAULT_ACTION_PRIORITY } from '../constants';
 import { GENERIC_FIELD_MESSAGES, optionalIsoDate, optionalText } from './shared-fields';
+import { ACTION_FORM_MESSAGES } from '../rules/action-messages';
 
 /** Action priority (S2 §3). */
 export const ActionPrioritySchema = z.enum(['low', 'medium', 'high']);
@@ -32,14 +33,7 @@ export const ActionSchema = z.object({
 });
 export type Action = z.infer<typeof ActionSchema>;
 
-/** Messages of the action forms (S2 §5). */
-export const ACTION_FORM_MESSAGES = {
-  titleRequired: 'Title is required',
-  groupMissing: 'Group ID is missing',
-  notAuthenticated: 'User not authenticated',
-  messageMissing: 'Message data is missing',
-  noGroup: 'No group found. Please join a group first.',
-} as const;
+export { ACTION_FORM_MESSAGES };
 
 /** The longest title of an action, and the longest details (the specs give neither). */
 export const ACTION_TITLE_MAX_LENGTH = 200;

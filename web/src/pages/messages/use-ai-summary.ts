@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { ACTION_FORM_MESSAGES, type StoredSummary } from '@kehila/shared';
+import type { StoredSummary } from '@kehila/shared';
+import { ACTION_FORM_MESSAGES } from '@kehila/shared/rules/action-messages';
 import { ApiRequestError } from '../../api/client';
 import { routes } from '../../api/routes';
 import { useCallApi } from '../../api/use-call-api';

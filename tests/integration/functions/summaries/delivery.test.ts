@@ -5,6 +5,7 @@ import type { Deps } from '@kehila/functions/core/deps';
 import { deliverScheduledSummary, localClock, runSummarySchedule } from '@kehila/functions/core/summaries/delivery';
 import { queryAll } from '@kehila/functions/data/db';
 import { keys } from '@kehila/functions/data/keys';
+import { getMessageById } from '@kehila/functions/data/messages';
 import { recentDeliveries } from '@kehila/functions/data/summary-deliveries';
 import { localSheetFile } from '@kehila/functions/adapters/sheets/local-csv';
 import { updateProfile } from '@kehila/functions/data/profiles';
@@ -48,7 +49,9 @@ describe('scheduled summary delivery', () => {
     expect(res.status).toBe(200);
   }
 
+  /** Posts the messages through the webhook and waits until each is stored (the summary reads stored ones). */
   async function messagesIn(community: Community, texts: string[]) {
+    const ids: string[] = [];
     for (const [i, text] of texts.entries()) {
       const res = await postMessage(stack().url, 'waha', {
         groupId: community.group_id as string,
@@ -59,7 +62,12 @@ describe('scheduled summary delivery', () => {
         text,
       });
       expect(res.status).toBe(200);
+      ids.push(res.msgId);
     }
+    // accepted is durable, not yet stored: storing is the ingest queue's work, a poll or two later
+    await waitFor(async () =>
+      (await Promise.all(ids.map((id) => getMessageById(deps.db, community.id, id)))).every(Boolean),
+    );
   }
 
   beforeAll(async () => {

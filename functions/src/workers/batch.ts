@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { count, flushMetrics, METRIC } from '../core/metrics';
-import type { QueueRetry } from '../core/ports/queues';
+import type { RetryOptions } from '../core/ports/queues';
 import {
   PoisonMessageError,
   queues,
@@ -12,19 +12,11 @@ import {
   type QueueName,
 } from '../core/queues';
 
-/** How a worker's failed records are retried when its queue declares a back-off. */
-export interface RetryOptions {
-  /** Sets each failed record's next receive (ChangeMessageVisibility). */
-  readonly queues: QueueRetry;
-  /** The configuration's cap on any back-off (QUEUE_RETRY_MAX_SECONDS). */
-  readonly maxDelaySeconds?: number | undefined;
-}
-
 /** What became of each record of a batch, by SQS message id: null for done, the error otherwise. */
 export type BatchOutcomes = ReadonlyMap<string, Error | null>;
 
 /** What one record of a queue's batch is worked with: its parsed message and the record itself. */
-export type RecordWork<Q extends QueueName> = (job: QueueMessage<Q>, record: SQSRecord) => Promise<void>;
+export type RecordWork<Q extends QueueName> = (job: QueueMessage<Q>, record: SQSRecord) => Promise<unknown>;
 
 /**
  * The loop of a worker that handles its records one after another: parses each record's message

@@ -12,12 +12,5 @@ const wiring: Wiring = { ai: bedrockAi, whatsapp: gatewayWhatsApp, secrets: secr
 /** The `bot` queue's worker: answers one group command per record (core/messages/bot-commands.ts). */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  return eachRecord(
-    'bot',
-    event,
-    async (job) => {
-      await answerBotCommand(deps, job);
-    },
-    context,
-  );
+  return eachRecord('bot', event, (job) => answerBotCommand(deps, job), context);
 }

@@ -18,16 +18,5 @@ const wiring: Wiring = { ai: bedrockAi, whatsapp: gatewayWhatsApp, secrets: secr
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  return eachRecord(
-    'summaries',
-    event,
-    async (job) => {
-      await deliverScheduledSummary(deps, job);
-    },
-    context,
-    {
-      queues: sqsRetry(deps.config),
-      maxDelaySeconds: deps.config.queueRetryMaxSeconds,
-    },
-  );
+  return eachRecord('summaries', event, (job) => deliverScheduledSummary(deps, job), context, sqsRetry(deps.config));
 }

@@ -16,16 +16,5 @@ const wiring: Wiring = { whatsapp: gatewayWhatsApp, secrets: secretsManager };
  */
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const deps = processDeps(wiring);
-  return eachRecord(
-    'alerts',
-    event,
-    async (job) => {
-      await deliverAlert(deps, job);
-    },
-    context,
-    {
-      queues: sqsRetry(deps.config),
-      maxDelaySeconds: deps.config.queueRetryMaxSeconds,
-    },
-  );
+  return eachRecord('alerts', event, (job) => deliverAlert(deps, job), context, sqsRetry(deps.config));
 }

@@ -26,9 +26,6 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       logger.info('group participant list read', { communityId: job.communityId, ...read });
     },
     context,
-    {
-      queues: sqsRetry(deps.config),
-      maxDelaySeconds: deps.config.queueRetryMaxSeconds,
-    },
+    sqsRetry(deps.config),
   );
 }

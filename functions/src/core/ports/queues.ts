@@ -11,3 +11,11 @@ export interface QueueRetry {
   /** Makes a received record visible again only after `seconds` (its retry's back-off). */
   retryAfter(queue: QueueName, receiptHandle: string, seconds: number): Promise<void>;
 }
+
+/** How a worker's failed records are retried when its queue declares a back-off. */
+export interface RetryOptions {
+  /** Sets each failed record's next receive (ChangeMessageVisibility). */
+  readonly queues: QueueRetry;
+  /** The configuration's cap on any back-off (QUEUE_RETRY_MAX_SECONDS). */
+  readonly maxDelaySeconds?: number | undefined;
+}
